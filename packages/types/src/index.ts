@@ -1,0 +1,13 @@
+export { Gate4AgentError } from './shared/gate4agent-error.js';
+export type { Err, KindedError, Ok, Result } from './shared/result.js';
+export { err, ok, unwrap, unwrapErr } from './shared/result.js';
+export type { SchemaViolation, WireCodec } from './shared/schema.js';
+export { BytesSchema, createWireCodec, SafeIntegerSchema } from './shared/schema.js';
+export {
+  hasControlChar,
+  hasNonTextControlChar,
+  isBlank,
+  isWellFormedText,
+  utf8ByteLength,
+  utf8Encode,
+} from './shared/text.js';

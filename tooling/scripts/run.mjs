@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Entry point of the README's two commands. It needs only Node >= 20 and npm: pnpm is
+// bootstrapped through npx at the version pinned in package.json, never from a global install.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(args, { allowFailure = false } = {}) {
+  const result = spawnSync(npx, ['--yes', packageManager, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  const status = result.status ?? 1;
+  if (status !== 0 && !allowFailure) process.exit(status);
+  return status;
+}
+
+function workspaceDirs() {
+  return ['packages', 'apps']
+    .filter((group) => existsSync(join(root, group)))
+    .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)));
+}
+
+/** Sums vitest's own JSON results over every package that ran tests. */
+function totals() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const dir of workspaceDirs()) {
+    const file = join(dir, 'test-results.json');
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    if ((report.numFailedTestSuites ?? 0) > 0 && (report.numFailedTests ?? 0) === 0) failed += 1;
+  }
+  return { passed, failed, skipped };
+}
+
+const command = process.argv[2];
+if (command === 'test') {
+  run(['install', '--frozen-lockfile']);
+  run(['turbo', 'run', 'build']);
+  const status = run(['turbo', 'run', 'test', '--continue', '--concurrency=1'], {
+    allowFailure: true,
+  });
+  const { passed, failed, skipped } = totals();
+  const tail = skipped > 0 ? `, ${skipped} skipped` : '';
+  console.log(`${passed} passed, ${failed} failed${tail}`);
+  process.exit(status !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+} else if (command === 'demo') {
+  run(['install', '--frozen-lockfile']);
+  run(['turbo', 'run', 'build', '--filter=@gate4agent/demo...', '--output-logs=errors-only']);
+  process.exit(run(['--filter', '@gate4agent/demo', 'start', ...process.argv.slice(3)]));
+} else {
+  console.error(`usage: node tooling/scripts/run.mjs test|demo [args]`);
+  process.exit(2);
+}
