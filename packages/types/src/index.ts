@@ -11,3 +11,13 @@ export {
   utf8ByteLength,
   utf8Encode,
 } from './shared/text.js';
+export type { BrandedNumber, NumericIdFactory } from './id/numeric-id.js';
+export {
+  AgentInstanceId,
+  CommandId,
+  isSafeU64,
+  numericId,
+  OperationId,
+  ProviderInteractionId,
+  SessionGeneration,
+} from './id/numeric-id.js';
