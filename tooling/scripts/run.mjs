@@ -2,7 +2,7 @@
 // Entry point of the README's two commands. It needs only Node >= 20 and npm: pnpm is
 // bootstrapped through npx at the version pinned in package.json, never from a global install.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,7 @@ function run(args, { allowFailure = false } = {}) {
 }
 
 function workspaceDirs() {
-  return ['packages', 'apps']
+  return ['packages', 'apps', 'tooling']
     .filter((group) => existsSync(join(root, group)))
     .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)));
 }
@@ -37,9 +37,9 @@ function totals() {
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 ? 0 : 0);
+    // A suite that fails to load has no failed test of its own; count it so it cannot hide.
+    failed += Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0);
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    if ((report.numFailedTestSuites ?? 0) > 0 && (report.numFailedTests ?? 0) === 0) failed += 1;
   }
   return { passed, failed, skipped };
 }
@@ -47,6 +47,7 @@ function totals() {
 const command = process.argv[2];
 if (command === 'test') {
   run(['install', '--frozen-lockfile']);
+  for (const dir of workspaceDirs()) rmSync(join(dir, 'test-results.json'), { force: true });
   run(['turbo', 'run', 'build']);
   const status = run(['turbo', 'run', 'test', '--continue', '--concurrency=1'], {
     allowFailure: true,
