@@ -67,3 +67,14 @@ export const SessionGeneration = numericId<SessionGeneration>('SessionGeneration
 export type ProviderInteractionId = BrandedNumber<'ProviderInteractionId'>;
 /** Factory and schema of {@link ProviderInteractionId}. */
 export const ProviderInteractionId = numericId<ProviderInteractionId>('ProviderInteractionId');
+
+/** TypeBox schema of {@link AgentInstanceId}. */
+export const AgentInstanceIdSchema = AgentInstanceId.schema;
+/** TypeBox schema of {@link CommandId}. */
+export const CommandIdSchema = CommandId.schema;
+/** TypeBox schema of {@link OperationId}. */
+export const OperationIdSchema = OperationId.schema;
+/** TypeBox schema of {@link SessionGeneration}. */
+export const SessionGenerationSchema = SessionGeneration.schema;
+/** TypeBox schema of {@link ProviderInteractionId}. */
+export const ProviderInteractionIdSchema = ProviderInteractionId.schema;

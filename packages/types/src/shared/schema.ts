@@ -3,6 +3,7 @@
 import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { err, ok, type Result } from './result.js';
+import { applyDefaults, locateViolation, transformCodecs } from './schema-walk.js';
 
 /** A value that does not match its wire schema. `path` is a JSON pointer to the field. */
 export interface SchemaViolation {
@@ -16,37 +17,105 @@ export interface SchemaViolation {
 
 /** Bytes: a `Uint8Array` in memory, a JSON array of integers 0–255 on the wire. */
 export const BytesSchema = Type.Codec(Type.Array(Type.Integer({ minimum: 0, maximum: 255 })))
-  .Decode((value) => Uint8Array.from(value))
-  .Encode((value) => Array.from(value));
+  .Decode((value): Uint8Array => Uint8Array.from(value))
+  .Encode((value: Uint8Array) => Array.from(value));
 
 /** A 64-bit counter or id, narrowed to a safe integer (ARCHITECTURE decision 3). */
 export const SafeIntegerSchema = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
+/** A Rust `u16` (0–65535). */
+export const U16Schema = Type.Integer({ minimum: 0, maximum: 0xffff });
+
+/** A Rust `u32` (0–4294967295). */
+export const U32Schema = Type.Integer({ minimum: 0, maximum: 0xffff_ffff });
+
+/** A Rust `i32`. */
+export const I32Schema = Type.Integer({ minimum: -0x8000_0000, maximum: 0x7fff_ffff });
+
 /** A wire codec for one schema: decode JSON-shaped input, encode values back to JSON-shaped data. */
 export interface WireCodec<S extends TSchema> {
   readonly schema: S;
-  /** Checks `input` and returns the in-memory value, or the first violation. Never throws. */
+  /**
+   * Checks `input` and returns the in-memory value, or the first violation. Never throws and never
+   * mutates `input`. Missing keys that carry a `default` annotation (serde's `#[serde(default)]`
+   * and `Option` fields) take their default first; strings with lone surrogates are rejected.
+   */
   decode(input: unknown): Result<StaticDecode<S>, SchemaViolation>;
   /** Converts an in-memory value to JSON-shaped data (bytes become number arrays). */
   encode(value: StaticDecode<S>): StaticEncode<S>;
 }
 
-/** Compiles `schema` once and returns its {@link WireCodec}. `name` appears in violations. */
+function findIllFormedString(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : path;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findIllFormedString(value[index], `${path}/${index}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, entry] of Object.entries(value)) {
+      const escaped = key.replaceAll('~', '~0').replaceAll('/', '~1');
+      const found = findIllFormedString(entry, `${path}/${escaped}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Returns the {@link WireCodec} of `schema`; `name` appears in violations. The validator is
+ * compiled on first use, so importing a package that defines many codecs stays cheap.
+ */
 export function createWireCodec<S extends TSchema>(name: string, schema: S): WireCodec<S> {
-  const validator = Compile(schema);
+  let compiled: ReturnType<typeof Compile<S>> | undefined;
+  const validator = () => {
+    compiled ??= Compile(schema);
+    return compiled;
+  };
+  const violation = (path: string, detail: string): SchemaViolation => ({
+    kind: 'schema-violation',
+    schema: name,
+    path,
+    message: `${name}${path === '' ? '' : ` at ${path}`}: ${detail}`,
+  });
   return {
     schema,
     decode(input) {
-      if (!validator.Check(input)) {
-        const [first] = validator.Errors(input);
-        const path = first?.instancePath ?? '';
-        const message = `${name}${path === '' ? '' : ` at ${path}`}: ${first?.message ?? 'does not match its schema'}`;
-        return err({ kind: 'schema-violation', schema: name, path, message });
+      const illFormed = findIllFormedString(input, '');
+      if (illFormed !== null) {
+        return err(violation(illFormed, 'string is not well-formed UTF-16 (lone surrogate)'));
       }
-      return ok(validator.Decode(input) as StaticDecode<S>);
+      const check = validator();
+      let candidate: unknown;
+      try {
+        candidate = structuredClone(input);
+      } catch {
+        return err(violation('', 'is not JSON-shaped data'));
+      }
+      applyDefaults(schema, candidate);
+      if (!check.Check(candidate)) {
+        const located = locateViolation(schema, candidate);
+        return err(violation(located.path, located.message));
+      }
+      try {
+        return ok(transformCodecs(schema, candidate, 'decode') as StaticDecode<S>);
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        return err(violation('', detail));
+      }
     },
     encode(value) {
-      return validator.Encode(value) as StaticEncode<S>;
+      return transformCodecs(schema, value, 'encode') as StaticEncode<S>;
     },
   };
+}
+
+/**
+ * An `Option<T>` field: `T | null`, and a missing key decodes as `null` (serde's behaviour for
+ * `Option`, and `#[serde(default)]`).
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()], { default: null });
 }

@@ -15,7 +15,8 @@ export function utf8Encode(value: string): Uint8Array {
 }
 
 const CONTROL = /\p{Cc}/u;
-const CONTROL_EXCEPT_LINE_BREAKS_AND_TABS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const CONTROL_EXCEPT_LINE_BREAKS_AND_TABS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 const BLANK = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$/u;
 
 /** Whether `value` holds any Unicode Cc character (U+0000–U+001F, U+007F–U+009F). */
@@ -39,4 +40,10 @@ export function isBlank(value: string): boolean {
 /** Whether `value` is well-formed UTF-16 (no lone surrogates), so it has a UTF-8 encoding. */
 export function isWellFormedText(value: string): boolean {
   return value.isWellFormed();
+}
+
+/** Compares two strings by their UTF-8 bytes, as Rust orders `String` (differs from `<` on astral text). */
+export function compareUtf8(left: string, right: string): number {
+  if (left === right) return 0;
+  return Math.sign(Buffer.compare(Buffer.from(left, 'utf8'), Buffer.from(right, 'utf8')));
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlChar, hasNonTextControlChar, isBlank, utf8ByteLength } from '../../src/index.js';
+import {
+  compareUtf8,
+  hasControlChar,
+  hasNonTextControlChar,
+  isBlank,
+  utf8ByteLength,
+} from '../../src/index.js';
 
 describe('text rules', () => {
   it('counts UTF-8 bytes, not UTF-16 units', () => {
@@ -19,5 +25,16 @@ describe('text rules', () => {
     expect(isBlank('')).toBe(true);
     expect(isBlank(' \u0085\u3000')).toBe(true);
     expect(isBlank('\ufeff')).toBe(false);
+  });
+});
+
+describe('compareUtf8', () => {
+  it('orders by UTF-8 bytes, unlike UTF-16 comparison above the BMP', () => {
+    const astral = '\u{1F600}';
+    const highBmp = '\uFF5E';
+    expect(astral < highBmp).toBe(true);
+    expect(compareUtf8(astral, highBmp)).toBe(1);
+    expect(compareUtf8('a', 'b')).toBe(-1);
+    expect(compareUtf8('same', 'same')).toBe(0);
   });
 });

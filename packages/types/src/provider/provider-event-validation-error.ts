@@ -1,0 +1,75 @@
+import type { ProviderInteractionOutcome } from './provider-interaction.js';
+
+/** Why a provider event, identity or context-window usage was rejected at ingress. */
+export type ProviderEventValidationError =
+  | { readonly kind: 'empty'; readonly field: string; readonly message: string }
+  | {
+      readonly kind: 'invalid-field';
+      readonly field: string;
+      readonly max: number;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'too-many-tools';
+      readonly count: number;
+      readonly max: number;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'invalid-interaction-resolution-outcome';
+      readonly outcome: ProviderInteractionOutcome;
+      readonly message: string;
+    }
+  | { readonly kind: 'zero-context-window-capacity'; readonly message: string }
+  | { readonly kind: 'context-window-segments-overflow'; readonly message: string }
+  | {
+      readonly kind: 'context-window-segments-mismatch';
+      readonly segmentSum: number;
+      readonly usedTokens: number;
+      readonly message: string;
+    };
+
+/** One factory per {@link ProviderEventValidationError} variant, with the upstream wording. */
+export const providerEventValidationError = {
+  empty: (field: string): ProviderEventValidationError => ({
+    kind: 'empty',
+    field,
+    message: `provider event field '${field}' is required`,
+  }),
+  invalidField: (field: string, max: number): ProviderEventValidationError => ({
+    kind: 'invalid-field',
+    field,
+    max,
+    message: `provider event field '${field}' contains controls or exceeds ${max} bytes`,
+  }),
+  tooManyTools: (count: number, max: number): ProviderEventValidationError => ({
+    kind: 'too-many-tools',
+    count,
+    max,
+    message: `provider event tool count ${count} exceeds ${max}`,
+  }),
+  invalidInteractionResolutionOutcome: (
+    outcome: ProviderInteractionOutcome,
+  ): ProviderEventValidationError => ({
+    kind: 'invalid-interaction-resolution-outcome',
+    outcome,
+    message: `provider interaction resolution outcome ${outcome} is not exact`,
+  }),
+  zeroContextWindowCapacity: (): ProviderEventValidationError => ({
+    kind: 'zero-context-window-capacity',
+    message: 'context-window capacity must be non-zero',
+  }),
+  contextWindowSegmentsOverflow: (): ProviderEventValidationError => ({
+    kind: 'context-window-segments-overflow',
+    message: 'context-window token segments overflow u64',
+  }),
+  contextWindowSegmentsMismatch: (
+    segmentSum: number,
+    usedTokens: number,
+  ): ProviderEventValidationError => ({
+    kind: 'context-window-segments-mismatch',
+    segmentSum,
+    usedTokens,
+    message: `context-window token segments sum to ${segmentSum}, not used_tokens ${usedTokens}`,
+  }),
+};

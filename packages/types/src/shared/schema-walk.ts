@@ -1,0 +1,194 @@
+// Kind-aware walks over JSON-shaped values and their TypeBox schemas. A kind-tagged union is
+// narrowed to the branch its `kind` names, so defaults land in the right branch and a violation
+// names the field of that branch rather than an error of some other branch.
+
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
+
+interface SchemaNode {
+  readonly '~codec'?: {
+    readonly decode: (value: unknown) => unknown;
+    readonly encode: (value: unknown) => unknown;
+  };
+  readonly anyOf?: readonly SchemaNode[];
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly patternProperties?: Readonly<Record<string, SchemaNode>>;
+  readonly required?: readonly string[];
+  readonly items?: SchemaNode;
+  readonly type?: string;
+  readonly const?: unknown;
+  readonly default?: unknown;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** The branch of a union that `value` selects: by `kind` literal, or the non-null branch of a nullable. */
+function selectBranch(
+  node: SchemaNode,
+  value: unknown,
+): { branch: SchemaNode } | { unknownKind: string } | null {
+  const branches = node.anyOf;
+  if (branches === undefined) return null;
+  if (isRecord(value) && typeof value.kind === 'string') {
+    const tagged = branches.filter((branch) => branch.properties?.kind?.const !== undefined);
+    if (tagged.length > 0) {
+      const match = tagged.find((branch) => branch.properties?.kind?.const === value.kind);
+      return match === undefined ? { unknownKind: value.kind } : { branch: match };
+    }
+  }
+  if (value !== null) {
+    const nonNull = branches.filter((branch) => branch.type !== 'null');
+    if (nonNull.length === 1 && nonNull.length < branches.length) return { branch: nonNull[0]! };
+  }
+  return null;
+}
+
+/**
+ * Fills missing object keys whose schema carries a `default` (serde `default` and `Option`
+ * fields), in place. Descends into arrays, records and the union branch `kind` selects.
+ */
+export function applyDefaults(schema: TSchema, value: unknown): void {
+  const node = schema as SchemaNode;
+  const selected = selectBranch(node, value);
+  if (selected !== null) {
+    if ('branch' in selected) applyDefaults(selected.branch as TSchema, value);
+    return;
+  }
+  if (Array.isArray(value) && node.items !== undefined) {
+    for (const item of value) applyDefaults(node.items as TSchema, item);
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, property] of Object.entries(node.properties ?? {})) {
+    if (value[key] === undefined && 'default' in property) {
+      value[key] = structuredClone(property.default);
+    } else if (value[key] !== undefined) {
+      applyDefaults(property as TSchema, value[key]);
+    }
+  }
+  for (const property of Object.values(node.patternProperties ?? {})) {
+    for (const entry of Object.values(value)) applyDefaults(property as TSchema, entry);
+  }
+}
+
+/** The JSON pointer and message of the most specific reason `value` does not match `schema`. */
+export function locateViolation(
+  schema: TSchema,
+  value: unknown,
+  path = '',
+): { path: string; message: string } {
+  const node = schema as SchemaNode;
+  const selected = selectBranch(node, value);
+  if (selected !== null) {
+    if ('unknownKind' in selected) {
+      return {
+        path: `${path}/kind`,
+        message: `unknown kind ${JSON.stringify(selected.unknownKind)}`,
+      };
+    }
+    if (!Value.Check(selected.branch as TSchema, value)) {
+      return locateViolation(selected.branch as TSchema, value, path);
+    }
+  }
+  if (Array.isArray(value) && node.items !== undefined) {
+    const index = value.findIndex((item) => !Value.Check(node.items as TSchema, item));
+    if (index >= 0) return locateViolation(node.items as TSchema, value[index], `${path}/${index}`);
+  }
+  if (isRecord(value) && node.properties !== undefined) {
+    for (const key of node.required ?? []) {
+      if (!(key in value)) return { path: `${path}/${escapePointer(key)}`, message: 'is required' };
+    }
+    for (const [key, property] of Object.entries(node.properties)) {
+      if (key in value && !Value.Check(property as TSchema, value[key])) {
+        return locateViolation(property as TSchema, value[key], `${path}/${escapePointer(key)}`);
+      }
+    }
+  }
+  if (isRecord(value) && node.patternProperties !== undefined) {
+    for (const property of Object.values(node.patternProperties)) {
+      for (const [key, entry] of Object.entries(value)) {
+        if (!Value.Check(property as TSchema, entry)) {
+          return locateViolation(property as TSchema, entry, `${path}/${escapePointer(key)}`);
+        }
+      }
+    }
+  }
+  const [first] = Value.Errors(schema, value);
+  if (first === undefined) return { path, message: 'does not match its schema' };
+  return { path: `${path}${first.instancePath}`, message: describeError(first) };
+}
+
+function describeError(error: { keyword: string; message: string; params?: unknown }): string {
+  const params = error.params as { allowedValues?: unknown } | undefined;
+  if (error.keyword === 'enum' && Array.isArray(params?.allowedValues)) {
+    return `must be one of ${params.allowedValues.map((entry) => JSON.stringify(entry)).join(', ')}`;
+  }
+  return error.message;
+}
+
+const codecPresence = new WeakMap<object, boolean>();
+
+function containsCodec(node: SchemaNode): boolean {
+  const known = codecPresence.get(node);
+  if (known !== undefined) return known;
+  const children = [
+    ...(node.anyOf ?? []),
+    ...Object.values(node.properties ?? {}),
+    ...Object.values(node.patternProperties ?? {}),
+    ...(node.items === undefined ? [] : [node.items]),
+  ];
+  const found = node['~codec'] !== undefined || children.some(containsCodec);
+  codecPresence.set(node, found);
+  return found;
+}
+
+/**
+ * Runs the codecs (bytes ↔ number arrays) of a value that already matches `schema` (decode) or
+ * its in-memory type (encode), returning new containers and never mutating `value`. TypeBox's own
+ * `Decode` re-validates through its dynamic pipeline, which costs hundreds of milliseconds per
+ * call on large unions; this walk only visits the branches the value selects.
+ */
+export function transformCodecs(
+  schema: TSchema,
+  value: unknown,
+  direction: 'decode' | 'encode',
+): unknown {
+  const node = schema as SchemaNode;
+  if (!containsCodec(node)) return value;
+  const codec = node['~codec'];
+  if (codec !== undefined && direction === 'encode') {
+    return codec.encode(value);
+  }
+  let result = value;
+  const selected = selectBranch(node, value);
+  if (selected !== null) {
+    if ('branch' in selected)
+      result = transformCodecs(selected.branch as TSchema, value, direction);
+  } else if (node.anyOf !== undefined && direction === 'decode') {
+    const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
+    if (branch !== undefined) result = transformCodecs(branch as TSchema, value, direction);
+  } else if (Array.isArray(value) && node.items !== undefined) {
+    const items = node.items as TSchema;
+    result = value.map((item) => transformCodecs(items, item, direction));
+  } else if (
+    isRecord(value) &&
+    (node.properties !== undefined || node.patternProperties !== undefined)
+  ) {
+    const copy: Record<string, unknown> = { ...value };
+    for (const [key, property] of Object.entries(node.properties ?? {})) {
+      if (key in copy) copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+    }
+    for (const property of Object.values(node.patternProperties ?? {})) {
+      for (const key of Object.keys(copy)) {
+        if (!(key in (node.properties ?? {}))) {
+          copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+        }
+      }
+    }
+    result = copy;
+  }
+  return codec !== undefined ? codec.decode(result) : result;
+}

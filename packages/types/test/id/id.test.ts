@@ -1,0 +1,16 @@
+// Port of the inline tests of gate4agent-types src/id.rs.
+import { describe, expect, it } from 'vitest';
+import { AgentId, unwrap, unwrapErr } from '../../src/index.js';
+
+describe('id.rs', () => {
+  it('accepts_stable_slugs', () => {
+    expect(unwrap(AgentId.tryNew('qwen-code'))).toBe('qwen-code');
+    expect(unwrap(AgentId.tryNew('agent_2'))).toBe('agent_2');
+  });
+
+  it('rejects_ambiguous_ids', () => {
+    expect(unwrapErr(AgentId.tryNew('')).kind).toBe('empty');
+    expect(unwrapErr(AgentId.tryNew('Claude')).kind).toBe('invalid-characters');
+    expect(unwrapErr(AgentId.tryNew('-claude')).kind).toBe('invalid-boundary');
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AgentId,
+  inputPrepareError,
+  prepareAgentCommand,
+  unwrap,
+  unwrapErr,
+} from '../../src/index.js';
+
+const codex = AgentId.new('codex');
+
+describe('prepareAgentCommand', () => {
+  it('accepts a 128-byte name and rejects 129 bytes or a character outside [a-z0-9_-]', () => {
+    const name = 'n'.repeat(128);
+    expect(
+      unwrap(prepareAgentCommand({ agentId: codex, name, arguments: [] }, codex)).writes,
+    ).toHaveLength(2);
+    for (const bad of ['n'.repeat(129), '', 'Review', 're view', 'ré', 'a/b']) {
+      expect(
+        unwrapErr(prepareAgentCommand({ agentId: codex, name: bad, arguments: [] }, codex)),
+      ).toEqual(inputPrepareError.invalidAgentCommandName(bad));
+    }
+  });
+
+  it('checks the target before the name', () => {
+    expect(
+      unwrapErr(
+        prepareAgentCommand({ agentId: codex, name: 'BAD', arguments: [] }, AgentId.new('kimi')),
+      ),
+    ).toEqual(inputPrepareError.agentTargetMismatch(codex, AgentId.new('kimi')));
+  });
+
+  it('names the first empty or control-bearing argument by index', () => {
+    const prepare = (args: string[]) =>
+      prepareAgentCommand({ agentId: codex, name: 'x', arguments: args }, codex);
+    expect(unwrapErr(prepare(['ok', '']))).toEqual(
+      inputPrepareError.invalidAgentCommandArgument(1),
+    );
+    expect(unwrapErr(prepare(['a\u001b[2J']))).toEqual(
+      inputPrepareError.invalidAgentCommandArgument(0),
+    );
+    expect(unwrap(prepare([' ', 'é🙂'])).writes[0]?.bytes).toEqual(
+      new TextEncoder().encode('/x   é🙂'),
+    );
+  });
+});
