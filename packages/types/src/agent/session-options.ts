@@ -16,7 +16,7 @@ export type SessionOptionValue = Static<typeof SessionOptionValueSchema>;
 /** TypeBox schema of {@link SessionOptionSelection}. */
 export const SessionOptionSelectionSchema = Type.Object({
   model: Type.String(),
-  values: Type.Record(Type.String(), SessionOptionValueSchema),
+  values: Type.Record(Type.String(), SessionOptionValueSchema, { default: {} }),
 });
 
 /** A model plus option values (effort, fast mode, …) chosen for a session. Keys sort bytewise. */

@@ -94,3 +94,11 @@ describe('SessionOptionSelection', () => {
     expect(SessionOptionSelection.validate({ model: 'm', values: { flag: false } }).ok).toBe(true);
   });
 });
+
+describe('SessionOptionSelection wire defaults', () => {
+  it('takes an empty value map when values is missing, as serde default does', () => {
+    const decoded = codec.decode({ model: 'opus' });
+    expect(decoded.ok).toBe(true);
+    if (decoded.ok) expect(decoded.value).toEqual({ model: 'opus', values: {} });
+  });
+});

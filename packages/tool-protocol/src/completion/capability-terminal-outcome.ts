@@ -1,0 +1,43 @@
+import { SessionGeneration } from '@gate4agent/types';
+import Type, { type StaticDecode } from 'typebox';
+import { PolicyDenialSchema } from '../policy/policy-denial.js';
+import { withRedaction } from '../redaction/redact.js';
+import { CapabilityResultSchema } from '../result/capability-result.js';
+import { ToolFailureSchema } from '../result/tool-failure.js';
+import { toolCodec } from '../schema/tool-codec.js';
+import { CancellationDispositionSchema } from './cancellation-disposition.js';
+
+const cancelled = <K extends string>(kind: K) =>
+  Type.Object({ kind: Type.Literal(kind), cancellation: CancellationDispositionSchema });
+
+/** How a request ended; every request ends with exactly one. Redacted from logs. */
+export const CapabilityTerminalOutcomeSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('succeeded'), result: CapabilityResultSchema }),
+  Type.Object({ kind: Type.Literal('failed'), failure: ToolFailureSchema }),
+  Type.Object({ kind: Type.Literal('policy-denied'), reason: PolicyDenialSchema }),
+  Type.Object({ kind: Type.Literal('approval-denied') }),
+  cancelled('grant-revoked'),
+  cancelled('timed-out'),
+  Type.Object({
+    kind: Type.Literal('superseded'),
+    currentGeneration: SessionGeneration.schema,
+    cancellation: CancellationDispositionSchema,
+  }),
+  cancelled('instance-closed'),
+  cancelled('client-closed'),
+  cancelled('provider-detached'),
+]);
+
+/** How a request ended (upstream `CapabilityTerminalOutcome`). */
+export type CapabilityTerminalOutcome = StaticDecode<typeof CapabilityTerminalOutcomeSchema>;
+
+/** Schema, codec and constructor of {@link CapabilityTerminalOutcome}. */
+export const CapabilityTerminalOutcome = {
+  schema: CapabilityTerminalOutcomeSchema,
+  codec: toolCodec('CapabilityTerminalOutcome', CapabilityTerminalOutcomeSchema, {
+    redacted: true,
+  }),
+  /** A copy of `outcome` redacted from `inspect` and `toJSON`. */
+  of: (outcome: CapabilityTerminalOutcome): CapabilityTerminalOutcome =>
+    withRedaction({ ...outcome }),
+};

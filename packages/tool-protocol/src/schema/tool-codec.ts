@@ -1,0 +1,53 @@
+// Every codec of the package: the shared compiled wire codec, plus the redaction hooks on what it
+// decodes, so a decoded request or result is as safe to log as one built by its constructor.
+import { createWireCodec, type WireCodec } from '@gate4agent/types';
+import type { TSchema } from 'typebox';
+import { withRedaction } from '../redaction/redact.js';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !(value instanceof Uint8Array);
+
+// The values that hold secrets themselves: a payload, inline result bytes, an opaque reference.
+// Hooking them protects every container around them, however that container was built.
+function holdsSecret(value: Record<string, unknown>): boolean {
+  return (
+    value.payload instanceof Uint8Array ||
+    (value.kind === 'inline' && value.bytes instanceof Uint8Array) ||
+    (value.kind === 'opaque-reference' && typeof value.reference === 'string')
+  );
+}
+
+function hookSecretHolders(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) hookSecretHolders(item);
+    return;
+  }
+  if (!isRecord(value)) return;
+  if (holdsSecret(value)) withRedaction(value);
+  for (const entry of Object.values(value)) hookSecretHolders(entry);
+}
+
+/**
+ * The {@link WireCodec} of `schema` (compiled on first use). Decoded values that hold payload
+ * bytes, inline result bytes or an opaque reference get the redaction hooks; with `redacted`,
+ * the decoded root gets them too (the §2.16 types).
+ */
+export function toolCodec<S extends TSchema>(
+  name: string,
+  schema: S,
+  options: { readonly redacted?: boolean } = {},
+): WireCodec<S> {
+  const codec = createWireCodec(name, schema);
+  return {
+    schema,
+    decode(input) {
+      const decoded = codec.decode(input);
+      if (decoded.ok) {
+        hookSecretHolders(decoded.value);
+        if (options.redacted === true && isRecord(decoded.value)) withRedaction(decoded.value);
+      }
+      return decoded;
+    },
+    encode: (value) => codec.encode(value),
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import * as constants from '../src/constants.js';
+
+describe('constants', () => {
+  it('keeps every upstream value and formula', () => {
+    expect({ ...constants }).toEqual({
+      TOOL_ACTOR_ID_MAX_BYTES: 256,
+      TOOL_CONSUMER_ID_MAX_BYTES: 256,
+      TOOL_PROVIDER_ID_MAX_BYTES: 256,
+      TOOL_CAPABILITY_ID_MAX_BYTES: 256,
+      TOOL_RESOURCE_SCOPE_ID_MAX_BYTES: 512,
+      TOOL_CAPABILITY_DESCRIPTION_MAX_BYTES: 2_048,
+      TOOL_APPROVAL_SUMMARY_MAX_BYTES: 1_024,
+      TOOL_PAYLOAD_MAX_BYTES: 65_536,
+      TOOL_RESULT_MAX_BYTES: 16_777_216,
+      TOOL_INLINE_RESULT_MAX_BYTES: 262_144,
+      TOOL_RESULT_REFERENCE_MAX_BYTES: 2_048,
+      TOOL_RESULT_SUMMARY_MAX_BYTES: 4_096,
+      TOOL_FAILURE_MESSAGE_MAX_BYTES: 4_096,
+      TOOL_MEDIA_TYPE_MAX_BYTES: 256,
+      TOOL_PROVIDERS_MAX: 64,
+      TOOL_CAPABILITIES_PER_PROVIDER_MAX: 256,
+      TOOL_POLICIES_MAX: 4_096,
+      TOOL_REQUESTS_MAX: 512,
+      TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX: 32,
+      TOOL_EFFECTS_MAX: 1_024,
+      TOOL_COMPLETIONS_MAX: 128,
+      TOOL_AUDIT_EVENTS_MAX: 4_096,
+      CAPABILITY_PROTOCOL_VERSION: 2,
+    });
+    expect(constants.TOOL_EFFECTS_MAX).toBe(constants.TOOL_REQUESTS_MAX * 2);
+  });
+});
