@@ -129,6 +129,40 @@ function describeError(error: { keyword: string; message: string; params?: unkno
   return error.message;
 }
 
+/**
+ * Deletes, in place, the keys of a value that already matches `schema` which no object schema on
+ * its path declares: serde ignores unknown fields, so a decoded value holds only what its type
+ * names and deep-equals the same value built in code. Records (`patternProperties`) keep all keys.
+ */
+export function removeUnknownKeys(schema: TSchema, value: unknown): void {
+  const node = schema as SchemaNode;
+  const selected = selectBranch(node, value);
+  if (selected !== null) {
+    if ('branch' in selected) removeUnknownKeys(selected.branch as TSchema, value);
+    return;
+  }
+  if (node.anyOf !== undefined) {
+    const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
+    if (branch !== undefined) removeUnknownKeys(branch as TSchema, value);
+    return;
+  }
+  if (Array.isArray(value) && node.items !== undefined) {
+    for (const item of value) removeUnknownKeys(node.items as TSchema, item);
+    return;
+  }
+  if (!isRecord(value)) return;
+  if (node.properties !== undefined) {
+    for (const key of Object.keys(value)) {
+      const property = node.properties[key];
+      if (property !== undefined) removeUnknownKeys(property as TSchema, value[key]);
+      else if (node.patternProperties === undefined) delete value[key];
+    }
+  }
+  for (const property of Object.values(node.patternProperties ?? {})) {
+    for (const entry of Object.values(value)) removeUnknownKeys(property as TSchema, entry);
+  }
+}
+
 const codecPresence = new WeakMap<object, boolean>();
 
 function containsCodec(node: SchemaNode): boolean {

@@ -3,7 +3,12 @@
 import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { err, ok, type Result } from './result.js';
-import { applyDefaults, locateViolation, transformCodecs } from './schema-walk.js';
+import {
+  applyDefaults,
+  locateViolation,
+  removeUnknownKeys,
+  transformCodecs,
+} from './schema-walk.js';
 
 /** A value that does not match its wire schema. `path` is a JSON pointer to the field. */
 export interface SchemaViolation {
@@ -99,6 +104,7 @@ export function createWireCodec<S extends TSchema>(name: string, schema: S): Wir
         const located = locateViolation(schema, candidate);
         return err(violation(located.path, located.message));
       }
+      removeUnknownKeys(schema, candidate);
       try {
         return ok(transformCodecs(schema, candidate, 'decode') as StaticDecode<S>);
       } catch (error) {

@@ -23,6 +23,16 @@ describe('createWireCodec', () => {
     expect(lists[1]?.list).toEqual([]);
   });
 
+  it('drops fields the schema does not name, as serde ignores unknown fields', () => {
+    const input = { items: [{ kind: 'b', bytes: [2], note: 'n', extra: 1 }], other: true };
+    const decoded = unwrap(codec.decode(input));
+    expect(decoded).toEqual({ items: [{ kind: 'b', bytes: Uint8Array.of(2), note: 'n' }] });
+    expect(Object.keys(decoded.items[0] ?? {})).toEqual(['kind', 'bytes', 'note']);
+    expect(input.items[0]).toHaveProperty('extra', 1);
+    const records = createWireCodec('Map', Type.Record(Type.String(), Type.Integer()));
+    expect(unwrap(records.decode({ a: 1, b: 2 }))).toEqual({ a: 1, b: 2 });
+  });
+
   it('names the field inside the selected branch', () => {
     expect(unwrapErr(codec.decode({ items: [{ kind: 'b', bytes: [1, -1] }] })).path).toBe(
       '/items/0/bytes/1',
