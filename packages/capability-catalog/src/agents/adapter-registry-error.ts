@@ -1,0 +1,49 @@
+import type { AdapterFamily, AdapterId } from '@gate4agent/types';
+import { familyName } from './family-name.js';
+
+/** Why an adapter descriptor was refused by an {@link AdapterRegistry}. */
+export type AdapterRegistryError =
+  | {
+      readonly kind: 'duplicate';
+      readonly family: AdapterFamily;
+      readonly adapterId: AdapterId;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'missing-agents';
+      readonly family: AdapterFamily;
+      readonly adapterId: AdapterId;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'invalid-binding';
+      readonly family: AdapterFamily;
+      readonly adapterId: AdapterId;
+      readonly message: string;
+    };
+
+/** One factory per {@link AdapterRegistryError} variant, with the upstream wording. */
+export const adapterRegistryError = {
+  duplicate: (family: AdapterFamily, adapterId: AdapterId): AdapterRegistryError => ({
+    kind: 'duplicate',
+    family,
+    adapterId,
+    message: `duplicate ${familyName(family)} adapter ID: ${adapterId}`,
+  }),
+  missingAgents: (family: AdapterFamily, adapterId: AdapterId): AdapterRegistryError => ({
+    kind: 'missing-agents',
+    family,
+    adapterId,
+    message: `${familyName(family)} adapter ${adapterId} has no bound agents`,
+  }),
+  invalidBinding: (
+    family: AdapterFamily,
+    adapterId: AdapterId,
+    reason: string,
+  ): AdapterRegistryError => ({
+    kind: 'invalid-binding',
+    family,
+    adapterId,
+    message: `invalid ${familyName(family)} adapter ${adapterId}: ${reason}`,
+  }),
+};

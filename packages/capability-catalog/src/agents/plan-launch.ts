@@ -1,0 +1,209 @@
+import {
+  type AgentSpec,
+  APPROVAL_LEVELS,
+  err,
+  isWellFormedText,
+  ok,
+  type Result,
+  type RuntimePlatform,
+  type SessionOptionSelection,
+  supportsPlatform,
+  utf8ByteLength,
+} from '@gate4agent/types';
+import { type ApprovalMappings, BUILTIN_APPROVAL_MAPPINGS } from './approval-mappings.js';
+import { MAX_LAUNCH_PROMPT_BYTES, WINDOWS_INLINE_LAUNCH_MAX_CHARS } from './constants.js';
+import { type LaunchPlanError, launchPlanError } from './launch-plan-error.js';
+import {
+  createLaunchRequest,
+  type EnvMutation,
+  type LaunchPlan,
+  type LaunchRequest,
+  sealLaunchPlan,
+} from './launch-request.js';
+import { resolveSessionOptionLaunchFor } from './session-options/session-options-for.js';
+import { estimatedWindowsLaunchChars, windowsWrapperUnsafeText } from './windows-launch.js';
+
+/** Options of {@link planLaunch} and {@link planDraftLaunch}. */
+export interface PlanLaunchOptions {
+  /** Approval flags per agent id. Default {@link BUILTIN_APPROVAL_MAPPINGS}. */
+  readonly approvalMappings?: ApprovalMappings;
+}
+
+type Planned<T> = Result<T, LaunchPlanError>;
+
+function checkInputs(request: LaunchRequest): Planned<void> {
+  for (const argument of request.extraArgs) {
+    if (argument.includes('\0'))
+      return err(launchPlanError.invalidLaunchArgument('extra argument', 'nul-byte'));
+    if (!isWellFormedText(argument))
+      return err(launchPlanError.invalidLaunchArgument('extra argument', 'ill-formed-text'));
+  }
+  for (const { key, value } of request.env) {
+    if (key.length === 0 || key.includes('=') || key.includes('\0') || !isWellFormedText(key)) {
+      return err(launchPlanError.invalidLaunchArgument('environment key', 'invalid-key'));
+    }
+    if (value === null) continue;
+    if (value.includes('\0')) {
+      return err(launchPlanError.invalidLaunchArgument('environment value', 'nul-byte'));
+    }
+    if (!isWellFormedText(value)) {
+      return err(launchPlanError.invalidLaunchArgument('environment value', 'ill-formed-text'));
+    }
+  }
+  if (request.prompt !== null && !isWellFormedText(request.prompt)) {
+    return err(launchPlanError.invalidLaunchArgument('prompt', 'ill-formed-text'));
+  }
+  return ok(undefined);
+}
+
+function withinWindowsBudget(plan: LaunchPlan, platform: RuntimePlatform): Planned<LaunchPlan> {
+  if (platform !== 'windows') return ok(plan);
+  const chars = estimatedWindowsLaunchChars(plan.program, plan.args, plan.env);
+  return chars > WINDOWS_INLINE_LAUNCH_MAX_CHARS
+    ? err(launchPlanError.windowsInlineLaunchTooLarge(chars, WINDOWS_INLINE_LAUNCH_MAX_CHARS))
+    : ok(plan);
+}
+
+/**
+ * Plans a shell-free launch of `spec`: the program, an argv array (fixed args, session-option
+ * args, the caller's extra args, approval flags, then the prompt as one verbatim argument) and
+ * environment changes. Nothing is quoted, escaped or PATH-resolved. On Windows a positional
+ * prompt that a `.cmd` wrapper could interpret, or that overflows the command-line budget, becomes
+ * a follow-up paste instead.
+ */
+export function planLaunch(
+  spec: AgentSpec,
+  init: Partial<LaunchRequest> = {},
+  options: PlanLaunchOptions = {},
+): Planned<LaunchPlan> {
+  const request = createLaunchRequest(init);
+  if (!supportsPlatform(spec, request.platform)) {
+    return err(launchPlanError.unsupportedPlatform(spec.id, request.platform));
+  }
+  const prompt = request.prompt === '' ? null : request.prompt;
+  if (prompt !== null) {
+    const bytes = utf8ByteLength(prompt);
+    if (bytes > MAX_LAUNCH_PROMPT_BYTES)
+      return err(launchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
+  }
+  const inputs = checkInputs(request);
+  if (!inputs.ok) return inputs;
+  let sessionArgs: readonly string[] = [];
+  let appliedSessionOptions: SessionOptionSelection | null = null;
+  if (request.sessionOptions !== null) {
+    const resolved = resolveSessionOptionLaunchFor(spec, request.sessionOptions, request.extraArgs);
+    if (!resolved.ok) return err(launchPlanError.sessionOptions(resolved.error));
+    sessionArgs = resolved.value.args;
+    appliedSessionOptions = resolved.value.applied;
+  }
+  let approvalArgs: readonly string[] = [];
+  let approvalEnv: readonly EnvMutation[] = [];
+  if (request.approvalLevel !== null) {
+    const byLevel = (options.approvalMappings ?? BUILTIN_APPROVAL_MAPPINGS)[spec.id] ?? {};
+    const flags = byLevel[request.approvalLevel];
+    if (flags === undefined) {
+      const supported = APPROVAL_LEVELS.filter((level) => byLevel[level] !== undefined);
+      return err(
+        launchPlanError.approvalLevelUnsupported(spec.id, request.approvalLevel, supported),
+      );
+    }
+    approvalArgs = flags.args;
+    approvalEnv = flags.env;
+  }
+
+  const args = [...spec.launch.fixedArgs, ...sessionArgs, ...request.extraArgs, ...approvalArgs];
+  // Approval env comes last so a caller's own mutation cannot weaken the requested level.
+  const env = [...request.env, ...approvalEnv];
+  let followupPrompt: string | null = null;
+  if (prompt !== null) {
+    const initial = spec.prompt.initial;
+    switch (initial.kind) {
+      case 'none':
+        return err(launchPlanError.promptUnsupported(spec.id));
+      case 'agent-native-query':
+        return err(launchPlanError.nativePlannerRequired(spec.id));
+      case 'after-ready':
+        followupPrompt = prompt;
+        break;
+      case 'flag':
+      case 'interactive-flag':
+        if (prompt.includes('\0'))
+          return err(launchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
+        args.push(initial.flag, prompt);
+        break;
+      case 'positional': {
+        const start = args.length;
+        if (initial.optionTerminator) args.push('--');
+        args.push(prompt);
+        if (
+          request.platform === 'windows' &&
+          (windowsWrapperUnsafeText(prompt) ||
+            estimatedWindowsLaunchChars(spec.launch.program, args, env) >
+              WINDOWS_INLINE_LAUNCH_MAX_CHARS)
+        ) {
+          args.length = start;
+          followupPrompt = prompt;
+        } else if (prompt.includes('\0')) {
+          return err(launchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
+        }
+        break;
+      }
+    }
+  }
+  return withinWindowsBudget(
+    sealLaunchPlan({
+      agentId: spec.id,
+      program: spec.launch.program,
+      args,
+      workingDir: request.workingDir,
+      env,
+      followupPrompt,
+      followupDraft: null,
+      appliedSessionOptions,
+    }),
+    request.platform,
+  );
+}
+
+/**
+ * Plans a launch with a reviewable draft that must never be submitted: through the agent's
+ * native draft flag when it has one (unless Windows wrapper rules defer it), else as a follow-up
+ * draft inserted after draft readiness. A request that also carries a prompt is refused.
+ */
+export function planDraftLaunch(
+  spec: AgentSpec,
+  init: Partial<LaunchRequest>,
+  draft: string,
+  options: PlanLaunchOptions = {},
+): Planned<LaunchPlan> {
+  const request = createLaunchRequest(init);
+  if (request.prompt !== null && request.prompt !== '')
+    return err(launchPlanError.conflictingPromptAndDraft());
+  const bytes = utf8ByteLength(draft);
+  if (bytes > MAX_LAUNCH_PROMPT_BYTES)
+    return err(launchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
+  if (!isWellFormedText(draft))
+    return err(launchPlanError.invalidLaunchArgument('draft', 'ill-formed-text'));
+  const planned = planLaunch(spec, request, options);
+  if (!planned.ok || draft === '') return planned;
+  const plan = planned.value;
+  const args = [...plan.args];
+  let followupDraft: string | null = null;
+  const nativeDraft = spec.prompt.nativeDraft;
+  if (nativeDraft === null) {
+    followupDraft = draft;
+  } else {
+    args.push(nativeDraft.flag, draft);
+    if (
+      request.platform === 'windows' &&
+      (windowsWrapperUnsafeText(draft) ||
+        estimatedWindowsLaunchChars(plan.program, args, plan.env) > WINDOWS_INLINE_LAUNCH_MAX_CHARS)
+    ) {
+      args.length -= 2;
+      followupDraft = draft;
+    } else if (draft.includes('\0')) {
+      return err(launchPlanError.invalidLaunchArgument('draft', 'nul-byte'));
+    }
+  }
+  return withinWindowsBudget(sealLaunchPlan({ ...plan, args, followupDraft }), request.platform);
+}

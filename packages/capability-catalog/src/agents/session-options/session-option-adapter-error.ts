@@ -1,0 +1,38 @@
+/** Why a session-option adapter refused a selection (the launch subset of upstream's errors). */
+export type SessionOptionAdapterError =
+  | { readonly kind: 'unsupported-adapter'; readonly adapterId: string; readonly message: string }
+  | { readonly kind: 'invalid-value'; readonly message: string }
+  | { readonly kind: 'invalid-option-id'; readonly message: string }
+  | { readonly kind: 'reserved-model-option'; readonly message: string }
+  | { readonly kind: 'too-many-values'; readonly message: string }
+  | { readonly kind: 'invalid-value-type'; readonly optionId: string; readonly message: string };
+
+/** One factory per {@link SessionOptionAdapterError} variant, with the upstream wording. */
+export const sessionOptionAdapterError = {
+  unsupportedAdapter: (adapterId: string): SessionOptionAdapterError => ({
+    kind: 'unsupported-adapter',
+    adapterId,
+    message: `session-option adapter is unavailable for ${adapterId}`,
+  }),
+  invalidValue: (): SessionOptionAdapterError => ({
+    kind: 'invalid-value',
+    message: 'session-option value is empty, contains controls, or exceeds its bound',
+  }),
+  invalidOptionId: (): SessionOptionAdapterError => ({
+    kind: 'invalid-option-id',
+    message: 'session-option ID is empty, contains controls, or exceeds its bound',
+  }),
+  reservedModelOption: (): SessionOptionAdapterError => ({
+    kind: 'reserved-model-option',
+    message: 'session-option selection cannot store a second model field',
+  }),
+  tooManyValues: (): SessionOptionAdapterError => ({
+    kind: 'too-many-values',
+    message: 'session-option selection exceeds the value count bound',
+  }),
+  invalidValueType: (optionId: string): SessionOptionAdapterError => ({
+    kind: 'invalid-value-type',
+    optionId,
+    message: `session option ${optionId} has the wrong value type`,
+  }),
+};

@@ -1,0 +1,122 @@
+type E<K extends string, F = {}> = { readonly kind: K; readonly message: string } & Readonly<F>;
+
+/** A failure to build, narrow, admit or operate a capability scope. */
+export type CapabilityScopeError =
+  | E<'invalid-scope-id', { reason: string }>
+  | E<'invalid-lifecycle-name', { reason: string }>
+  | E<'invalid-execution-limit', { field: string }>
+  | E<'bound-exceeded', { field: string; max: number }>
+  | E<'duplicate-ceiling-capability', { capability: string }>
+  | E<'capability-outside-catalog', { capability: string; catalogDigest: string }>
+  | E<'ceiling-catalog-mismatch'>
+  | E<'ceiling-expansion', { dimension: string }>
+  | E<'missing-use-generation-lease'>
+  | E<'unexpected-use-generation-lease'>
+  | E<
+      'use-generation-lease-mismatch',
+      {
+        expectedGeneration: number;
+        actualGeneration: number;
+        revisionMismatch: boolean;
+        registryRevisionMismatch: boolean;
+      }
+    >
+  | E<'scope-inactive', { scopeId: string }>
+  | E<'agent-turn-scope-unavailable'>
+  | E<'supervisor-closed', { scopeId: string }>
+  | E<'task-identity-exhausted'>
+  | E<'child-identity-exhausted'>
+  | E<'duplicate-child-scope', { scopeId: string }>;
+
+/** One factory per {@link CapabilityScopeError} variant, keeping the upstream wording. */
+export const CapabilityScopeError = {
+  invalidScopeId: (reason: string): CapabilityScopeError => ({
+    kind: 'invalid-scope-id',
+    reason,
+    message: `Capability scope identifier is invalid: ${reason}`,
+  }),
+  invalidLifecycleName: (reason: string): CapabilityScopeError => ({
+    kind: 'invalid-lifecycle-name',
+    reason,
+    message: `Capability lifecycle name is invalid: ${reason}`,
+  }),
+  invalidExecutionLimit: (field: string): CapabilityScopeError => ({
+    kind: 'invalid-execution-limit',
+    field,
+    message: `Capability execution limit '${field}' must be positive`,
+  }),
+  boundExceeded: (field: string, max: number): CapabilityScopeError => ({
+    kind: 'bound-exceeded',
+    field,
+    max,
+    message: `Capability scope field '${field}' exceeds its bound of ${max}`,
+  }),
+  duplicateCeilingCapability: (capability: string): CapabilityScopeError => ({
+    kind: 'duplicate-ceiling-capability',
+    capability,
+    message: `Capability '${capability}' is repeated in one ceiling`,
+  }),
+  capabilityOutsideCatalog: (capability: string, catalogDigest: string): CapabilityScopeError => ({
+    kind: 'capability-outside-catalog',
+    capability,
+    catalogDigest,
+    message: `Capability '${capability}' is not present in catalog '${catalogDigest}'`,
+  }),
+  ceilingCatalogMismatch: (): CapabilityScopeError => ({
+    kind: 'ceiling-catalog-mismatch',
+    message: 'Capability ceiling belongs to another immutable catalog',
+  }),
+  ceilingExpansion: (dimension: string): CapabilityScopeError => ({
+    kind: 'ceiling-expansion',
+    dimension,
+    message: `Child capability scope broadens parent ceiling dimension '${dimension}'`,
+  }),
+  missingUseGenerationLease: (): CapabilityScopeError => ({
+    kind: 'missing-use-generation-lease',
+    message: 'Catalog requires an exact A3S Use generation lease for Run admission',
+  }),
+  unexpectedUseGenerationLease: (): CapabilityScopeError => ({
+    kind: 'unexpected-use-generation-lease',
+    message: 'Catalog has no A3S Use generation but Run admission supplied a Use lease',
+  }),
+  useGenerationLeaseMismatch: (
+    expectedGeneration: number,
+    actualGeneration: number,
+    revisionMismatch: boolean,
+    registryRevisionMismatch: boolean,
+  ): CapabilityScopeError => ({
+    kind: 'use-generation-lease-mismatch',
+    expectedGeneration,
+    actualGeneration,
+    revisionMismatch,
+    registryRevisionMismatch,
+    message: `A3S Use Run lease does not match the catalog cursor (generation ${expectedGeneration} vs ${actualGeneration}, capability revision mismatch: ${revisionMismatch}, Registry revision mismatch: ${registryRevisionMismatch})`,
+  }),
+  scopeInactive: (scopeId: string): CapabilityScopeError => ({
+    kind: 'scope-inactive',
+    scopeId,
+    message: `Capability scope '${scopeId}' is no longer active`,
+  }),
+  agentTurnScopeUnavailable: (): CapabilityScopeError => ({
+    kind: 'agent-turn-scope-unavailable',
+    message: 'Tool invocation has no active Agent Turn capability scope',
+  }),
+  supervisorClosed: (scopeId: string): CapabilityScopeError => ({
+    kind: 'supervisor-closed',
+    scopeId,
+    message: `Capability scope '${scopeId}' no longer accepts lifecycle registrations`,
+  }),
+  taskIdentityExhausted: (): CapabilityScopeError => ({
+    kind: 'task-identity-exhausted',
+    message: 'Capability supervisor task identity is exhausted',
+  }),
+  childIdentityExhausted: (): CapabilityScopeError => ({
+    kind: 'child-identity-exhausted',
+    message: 'Capability supervisor child identity is exhausted',
+  }),
+  duplicateChildScope: (scopeId: string): CapabilityScopeError => ({
+    kind: 'duplicate-child-scope',
+    scopeId,
+    message: `Capability child scope '${scopeId}' is already active`,
+  }),
+} as const;
