@@ -1,0 +1,129 @@
+import {
+  type CapabilityRequestStatus,
+  ConsumerBoundCapabilityRequest,
+  type PolicyDecision,
+  ToolOperationId,
+} from '@gate4agent/tool-protocol';
+import { err, ok, type Result, utf8ByteLength } from '@gate4agent/types';
+import { ToolEngineError } from '../errors.js';
+import { emitAudit } from '../primitives/audit.js';
+import {
+  ensureClientRequestCapacity,
+  ensureCorrelationCapacity,
+  ensureEffectCapacity,
+  ensureRequestCapacity,
+} from '../primitives/capacity.js';
+import { pushTerminalCompletion } from '../primitives/completions.js';
+import {
+  allocateOperationId,
+  allocateRequestSequence,
+  bumpRevision,
+} from '../primitives/counters.js';
+import { emitInvoke } from '../primitives/effects.js';
+import { deepFreeze } from '../state/deep-freeze.js';
+import type { ToolEngineState } from '../state/engine-state.js';
+import {
+  type AcceptedRequest,
+  EMPTY_PAYLOAD,
+  isTerminalRecord,
+  type RequestRecord,
+  subjectFor,
+} from '../state/request-record.js';
+import { evaluatePolicy, policyTargetOf } from './evaluate-policy.js';
+
+/** The fixed part of a request, as frozen copies owned by the engine. */
+export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): AcceptedRequest {
+  const { request } = envelope;
+  return deepFreeze({
+    key: { consumerId: envelope.consumerId, actorId: envelope.actorId, localId: request.localId },
+    instanceId: request.instanceId,
+    generation: request.generation,
+    providerId: request.providerId,
+    capabilityId: request.capabilityId,
+    resourceScopeId: request.resourceScopeId,
+    deadlineTick: request.deadlineTick,
+  });
+}
+
+function statusOf(
+  decision: PolicyDecision,
+  operationId: ToolOperationId | null,
+): CapabilityRequestStatus {
+  if (decision.kind === 'deny') return { kind: 'denied', reason: decision.reason };
+  if (operationId === null) return { kind: 'awaiting-approval' };
+  return { kind: 'dispatched', operationId };
+}
+
+/**
+ * Admits a request (upstream `request`). Checks, in order and without mutating: the envelope's
+ * validation at the current tick; a live record with the same key (`duplicate-request`; a
+ * terminal one is replaced); the policy decision; the accepted-sequence and operation-id counters;
+ * room for the invoke (allow); the client's 32 live requests (allow or approval; denials do not
+ * count); then room for a record, which may evict the oldest terminal one. A denial is not an
+ * error: it is recorded, audited and completed `policy-denied`. An allow emits the invoke at once.
+ */
+export function admit(
+  state: ToolEngineState,
+  envelope: ConsumerBoundCapabilityRequest,
+): Result<PolicyDecision, ToolEngineError> {
+  const valid = ConsumerBoundCapabilityRequest.validate(envelope, state.currentTick);
+  if (!valid.ok) return err(ToolEngineError.validation(valid.error));
+  const request = acceptedRequestOf(envelope);
+  const existing = state.requests.get(request.key);
+  const reusesTerminalKey = existing !== undefined && isTerminalRecord(existing);
+  if (existing !== undefined && !reusesTerminalKey) {
+    return err(ToolEngineError.duplicateRequest(request.key));
+  }
+  const decision = evaluatePolicy(state, policyTargetOf(envelope));
+  const allowed = decision.kind === 'allow';
+  const correlation = ensureCorrelationCapacity(state, allowed);
+  if (!correlation.ok) return correlation;
+  if (allowed) {
+    const effects = ensureEffectCapacity(state, 1);
+    if (!effects.ok) return effects;
+  }
+  if (decision.kind !== 'deny') {
+    const client = ensureClientRequestCapacity(state, request.key);
+    if (!client.ok) return client;
+  }
+  if (!reusesTerminalKey) {
+    const room = ensureRequestCapacity(state);
+    if (!room.ok) return room;
+  }
+
+  const acceptedSequence = allocateRequestSequence(state);
+  const operationId = allowed ? ToolOperationId.of(allocateOperationId(state)) : null;
+  // `new Uint8Array` copies even a Node `Buffer`, whose `slice` would share memory.
+  const payload = new Uint8Array(envelope.request.payload);
+  const record: RequestRecord = {
+    request,
+    payload: decision.kind === 'require-approval' ? payload : EMPTY_PAYLOAD,
+    snapshot: deepFreeze({
+      key: request.key,
+      acceptedSequence,
+      acceptedAtTick: state.currentTick,
+      instanceId: request.instanceId,
+      generation: request.generation,
+      providerId: request.providerId,
+      capabilityId: request.capabilityId,
+      resourceScopeId: request.resourceScopeId,
+      approvalSummary: envelope.request.approvalSummary,
+      approvalSummaryBytes: utf8ByteLength(envelope.request.approvalSummary),
+      deadlineTick: request.deadlineTick,
+      payloadBytes: payload.length,
+      policyDecision: decision,
+      status: statusOf(decision, operationId),
+    }),
+  };
+  state.requests.set(record);
+  bumpRevision(state);
+  const subject = subjectFor(record);
+  emitAudit(state, subject, { kind: 'request-evaluated', decision, payloadBytes: payload.length });
+  if (decision.kind === 'deny') {
+    pushTerminalCompletion(state, record, null, { kind: 'policy-denied', reason: decision.reason });
+  } else if (operationId !== null) {
+    emitInvoke(state, record, operationId, payload);
+    emitAudit(state, subject, { kind: 'invocation-dispatched', operationId });
+  }
+  return ok(decision);
+}

@@ -1,0 +1,68 @@
+import type {
+  CapabilityRequestKey,
+  CapabilityRequestSnapshot,
+  CapabilityRequestStatus,
+  ResourceScopeId,
+  ToolAuditSubject,
+  ToolCapabilityId,
+  ToolOperationId,
+  ToolProviderId,
+} from '@gate4agent/tool-protocol';
+import type { AgentInstanceId, SessionGeneration } from '@gate4agent/types';
+import { deepFreeze } from './deep-freeze.js';
+
+/** The fixed part of an accepted request: what it asked for, without its payload. */
+export interface AcceptedRequest {
+  readonly key: CapabilityRequestKey;
+  readonly instanceId: AgentInstanceId;
+  readonly generation: SessionGeneration;
+  readonly providerId: ToolProviderId;
+  readonly capabilityId: ToolCapabilityId;
+  readonly resourceScopeId: ResourceScopeId;
+  readonly deadlineTick: number;
+}
+
+/**
+ * One request record: live, or terminal and retained until evicted. The payload is held only
+ * while the request awaits approval (the invoke needs it later) and is empty otherwise.
+ */
+export interface RequestRecord {
+  readonly request: AcceptedRequest;
+  payload: Uint8Array;
+  /** Frozen; replaced, never mutated, when the status moves. */
+  snapshot: CapabilityRequestSnapshot;
+}
+
+/** An empty payload; a record that no longer needs its payload points here. */
+export const EMPTY_PAYLOAD: Uint8Array = new Uint8Array(0);
+
+/** Whether the record's status is terminal (anything but awaiting approval or dispatched). */
+export function isTerminalRecord(record: RequestRecord): boolean {
+  const { kind } = record.snapshot.status;
+  return kind !== 'awaiting-approval' && kind !== 'dispatched';
+}
+
+/** The operation id of a dispatched record; null in every other status. */
+export function dispatchedOperation(record: RequestRecord): ToolOperationId | null {
+  const { status } = record.snapshot;
+  return status.kind === 'dispatched' ? status.operationId : null;
+}
+
+/** Moves the record to `status` (a new frozen snapshot; the status is frozen with it). */
+export function setRecordStatus(record: RequestRecord, status: CapabilityRequestStatus): void {
+  record.snapshot = deepFreeze({ ...record.snapshot, status });
+}
+
+/** The audit subject of a record (upstream `subject_for`). */
+export function subjectFor(record: RequestRecord): ToolAuditSubject {
+  const { request } = record;
+  return {
+    requestKey: request.key,
+    acceptedSequence: record.snapshot.acceptedSequence,
+    instanceId: request.instanceId,
+    generation: request.generation,
+    providerId: request.providerId,
+    capabilityId: request.capabilityId,
+    resourceScopeId: request.resourceScopeId,
+  };
+}
