@@ -1,0 +1,53 @@
+import {
+  type AgentInstanceId,
+  CONTROL_PROTOCOL_VERSION,
+  type CommandId,
+  type ControlError,
+  controlError,
+  err,
+  ok,
+  type Result,
+  TerminalSize,
+} from '@gate4agent/types';
+import { allocateOperation, bumpRevision, emitEvent } from '../counters.js';
+import type { EngineState } from '../engine-state.js';
+
+/** `resize`: one `resize` effect; the snapshot keeps its size until `resize-completed`. */
+export function resize(
+  state: EngineState,
+  commandId: CommandId,
+  instanceId: AgentInstanceId,
+  size: TerminalSize,
+): Result<void, ControlError> {
+  if (!TerminalSize.isValid(size)) return err(controlError.invalidTerminalSize());
+  const session = state.sessions.get(instanceId);
+  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  const { snapshot } = session;
+  if (snapshot.transport !== 'pty') {
+    return err(controlError.unsupportedTransportOperation(snapshot.transport, 'terminal resize'));
+  }
+  if (snapshot.status.kind !== 'running') {
+    return err(controlError.invalidTransition(instanceId, 'resize', snapshot.status));
+  }
+  if (snapshot.pendingOperation !== null) {
+    return err(controlError.operationPending(instanceId, snapshot.pendingOperation));
+  }
+  const operationId = allocateOperation(state);
+  snapshot.pendingOperation = operationId;
+  session.pendingTerminalSize = size;
+  const generation = snapshot.generation;
+  state.effects.push({
+    protocolVersion: CONTROL_PROTOCOL_VERSION,
+    operationId,
+    instanceId,
+    generation,
+    effect: { kind: 'resize', size },
+  });
+  bumpRevision(state);
+  emitEvent(state, commandId, instanceId, generation, {
+    kind: 'resize-requested',
+    operationId,
+    size,
+  });
+  return ok();
+}

@@ -1,0 +1,141 @@
+import {
+  type AgentInstanceId,
+  CONTROL_INSTANCE_IDENTITIES_CAPACITY,
+  CONTROL_PROTOCOL_VERSION,
+  type CommandEnvelope,
+  type CommandId,
+  type ControlError,
+  type ControlEvent,
+  type ControlHealth,
+  type ControlSnapshot,
+  type EffectEnvelope,
+  type ObservationEnvelope,
+  ok,
+  type Result,
+  SessionGeneration,
+  type SessionSnapshot,
+} from '@gate4agent/types';
+import { COUNTER_MAX } from '../constants.js';
+import { reduceCommand } from './apply-command.js';
+import { reduceObservation } from './apply-observation.js';
+import { commitReduction, type Reduction } from './commit.js';
+import { emitEvent } from './counters.js';
+import { deepCopy } from './deep-copy.js';
+import { ENGINE_STATE } from './engine-internals.js';
+import { createEngineState, type EngineState, sortedInstanceIds } from './engine-state.js';
+
+/**
+ * The control session engine: a single-writer, deterministic reducer over agent sessions.
+ * Commands and observations are reduced all-or-nothing; work for the runtime leaves as effects
+ * and comes back as observations; what happened leaves as ordered events.
+ */
+export class Gate4AgentEngine {
+  /** The engine's whole state (internal; see engine-internals.ts). */
+  [ENGINE_STATE]: EngineState = createEngineState();
+
+  #commit(reduce: Reduction): Result<void, ControlError> {
+    const committed = commitReduction(this[ENGINE_STATE], reduce);
+    this[ENGINE_STATE] = committed.state;
+    return committed.result;
+  }
+
+  /**
+   * Applies one command. On success the revision advances once, one event is queued and the
+   * command's effect (if any) is queued; on error nothing changes.
+   */
+  applyCommand(envelope: CommandEnvelope): Result<void, ControlError> {
+    // The engine keeps no reference to caller-owned objects.
+    const owned = deepCopy(envelope);
+    return this.#commit((state) => reduceCommand(state, owned));
+  }
+
+  /**
+   * Applies or ignores one observation. Only counter exhaustion is an error, and then nothing
+   * but the exhausted counter changes.
+   */
+  tryApplyObservation(envelope: ObservationEnvelope): Result<void, ControlError> {
+    const owned = deepCopy(envelope);
+    return this.#commit((state) => {
+      reduceObservation(state, owned);
+      return ok();
+    });
+  }
+
+  /** {@link Gate4AgentEngine.tryApplyObservation} with the error discarded. */
+  applyObservation(envelope: ObservationEnvelope): void {
+    this.tryApplyObservation(envelope);
+  }
+
+  /**
+   * Queues `command-rejected { message }` for a command the caller attempted and saw fail. Uses
+   * the session's generation, else the id's watermark, else 0. Never bumps the revision; does
+   * nothing once event sequences are exhausted.
+   */
+  recordCommandRejection(commandId: CommandId, instanceId: AgentInstanceId, message: string): void {
+    const state = this[ENGINE_STATE];
+    if (state.nextEventSequence === null) return;
+    const generation =
+      state.sessions.get(instanceId)?.snapshot.generation ??
+      state.generationWatermarks.get(instanceId) ??
+      SessionGeneration.of(0);
+    emitEvent(state, commandId, instanceId, generation, { kind: 'command-rejected', message });
+  }
+
+  /** Every session (ascending instance id), the revision and the health, as a deep copy. */
+  snapshot(): ControlSnapshot {
+    const state = this[ENGINE_STATE];
+    return {
+      protocolVersion: CONTROL_PROTOCOL_VERSION,
+      revision: state.revision,
+      health: this.health(),
+      sessions: sortedInstanceIds(state.sessions).map((id) =>
+        deepCopy(state.sessions.get(id)!.snapshot),
+      ),
+    };
+  }
+
+  /** Counter exhaustion flags and the retained instance identities. */
+  health(): ControlHealth {
+    const state = this[ENGINE_STATE];
+    let providerSequenceExhaustedSessions = 0;
+    for (const session of state.sessions.values()) {
+      if (session.snapshot.provider.sequence === COUNTER_MAX)
+        providerSequenceExhaustedSessions += 1;
+    }
+    return {
+      operationIdExhausted: state.nextOperationId === null,
+      eventSequenceExhausted: state.nextEventSequence === null,
+      revisionExhausted: state.revision === COUNTER_MAX,
+      providerSequenceExhaustedSessions,
+      retainedInstanceIdentities: state.generationWatermarks.size,
+      retainedInstanceIdentityCapacity: CONTROL_INSTANCE_IDENTITIES_CAPACITY,
+    };
+  }
+
+  /** A deep copy of one live session, or `null`. */
+  sessionSnapshot(instanceId: AgentInstanceId): SessionSnapshot | null {
+    const session = this[ENGINE_STATE].sessions.get(instanceId);
+    return session === undefined ? null : deepCopy(session.snapshot);
+  }
+
+  /** The live instance ids in ascending order. */
+  sessionInstanceIds(): AgentInstanceId[] {
+    return sortedInstanceIds(this[ENGINE_STATE].sessions);
+  }
+
+  /** Takes every queued effect, in emission order; the copies share nothing with the engine. */
+  drainEffects(): EffectEnvelope[] {
+    const state = this[ENGINE_STATE];
+    const effects = state.effects;
+    state.effects = [];
+    return deepCopy(effects);
+  }
+
+  /** Takes every queued event, in emission order; the copies share nothing with the engine. */
+  drainEvents(): ControlEvent[] {
+    const state = this[ENGINE_STATE];
+    const events = state.events;
+    state.events = [];
+    return deepCopy(events);
+  }
+}

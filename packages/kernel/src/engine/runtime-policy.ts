@@ -1,0 +1,24 @@
+import {
+  type ControlError,
+  controlError,
+  type ProviderRuntimeCapability,
+  ProviderRuntimePolicy,
+} from '@gate4agent/types';
+
+/** `provider-runtime-policy-denied` when `policy` does not admit `capability`, else `null`. */
+export function requireCapability(
+  policy: ProviderRuntimePolicy,
+  capability: ProviderRuntimeCapability,
+): ControlError | null {
+  return ProviderRuntimePolicy.admits(policy, capability)
+    ? null
+    : controlError.providerRuntimePolicyDenied(capability);
+}
+
+/** Semantic input needs `semantic-readiness`, then `structured-prompt`; the first missing wins. */
+export function requireStructuredPrompt(policy: ProviderRuntimePolicy): ControlError | null {
+  return (
+    requireCapability(policy, 'semantic-readiness') ??
+    requireCapability(policy, 'structured-prompt')
+  );
+}

@@ -1,0 +1,27 @@
+import { ToolEngine } from '@gate4agent/tool-engine';
+import { Gate4AgentEngine } from '../engine/gate4agent-engine.js';
+import type { KernelState } from './kernel-state.js';
+import type { BackendSnapshot } from './kernel-step.js';
+import { providerRuntimeSnapshot } from './provider-runtime.js';
+
+/** The kernel's combined snapshot: control, tools and the provider-binding table. */
+export function backendSnapshot(state: KernelState): BackendSnapshot {
+  return {
+    revision: state.backendRevision,
+    logicalTick: state.logicalTick,
+    control: state.engine.snapshot(),
+    tools: state.toolEngine.snapshot(),
+    providerRuntime: providerRuntimeSnapshot(state),
+  };
+}
+
+/** The snapshot of a kernel that never stepped (upstream `BackendSnapshot::default`). */
+export function defaultBackendSnapshot(): BackendSnapshot {
+  return {
+    revision: 0,
+    logicalTick: 0,
+    control: new Gate4AgentEngine().snapshot(),
+    tools: new ToolEngine().snapshot(),
+    providerRuntime: { lastSequence: 0, sequenceExhausted: false, bindings: [] },
+  };
+}

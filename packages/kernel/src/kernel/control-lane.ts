@@ -1,0 +1,32 @@
+import { type CommandEnvelope, err, type Result } from '@gate4agent/types';
+import { type KernelCommandError, KernelCommandErrors } from '../errors.js';
+import type { KernelState } from './kernel-state.js';
+
+/** The catalog pre-check of `register`: the agent exists and declares the transport. */
+function checkCatalog(state: KernelState, envelope: CommandEnvelope): KernelCommandError | null {
+  const { command } = envelope;
+  if (command.kind !== 'register') return null;
+  const spec = state.catalog.get(command.agentId);
+  if (spec === null || spec === undefined) return KernelCommandErrors.unknownAgent(command.agentId);
+  const transports = spec.capabilities.transports;
+  const supported =
+    command.transport === 'pty'
+      ? transports.pty
+      : command.transport === 'pipe'
+        ? transports.pipe !== null
+        : transports.acp !== null;
+  return supported
+    ? null
+    : KernelCommandErrors.unsupportedTransport(command.agentId, command.transport);
+}
+
+/** Catalog pre-checks (read-only), then the engine's own checks and reduction. */
+export function applyValidatedCommand(
+  state: KernelState,
+  envelope: CommandEnvelope,
+): Result<void, KernelCommandError> {
+  const rejected = checkCatalog(state, envelope);
+  if (rejected !== null) return err(rejected);
+  const applied = state.engine.applyCommand(envelope);
+  return applied.ok ? applied : err(KernelCommandErrors.control(applied.error));
+}

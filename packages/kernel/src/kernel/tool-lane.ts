@@ -1,0 +1,90 @@
+import {
+  type ProviderBoundCapabilityEffectEnvelope,
+  ProviderBoundCapabilityRequest,
+  type ToolAuthorityEnvelope,
+} from '@gate4agent/tool-protocol';
+import { err, type Result } from '@gate4agent/types';
+import {
+  type KernelIntegrationError,
+  KernelIntegrationErrors,
+  KernelToolErrors,
+} from '../errors.js';
+import type { ToolAuthorityCommandOutcome, ToolRequestOutcome } from './backend-ingress.js';
+import type { KernelState } from './kernel-state.js';
+
+type Decision = ToolRequestOutcome['result'];
+
+function decide(
+  state: KernelState,
+  bound: ProviderBoundCapabilityRequest,
+  toolLaneOpen: boolean,
+): Decision {
+  if (!toolLaneOpen) return err(KernelToolErrors.integrationBlocked());
+  const binding = ProviderBoundCapabilityRequest.validateProviderBinding(bound);
+  if (!binding.ok) return err(KernelToolErrors.validation(binding.error));
+  const providerId = bound.request.request.providerId;
+  if (state.toolEngine.providerExists(providerId)) {
+    const current = state.providerBindings.get(providerId);
+    if (current === undefined) return err(KernelToolErrors.providerUnavailable(providerId));
+    if (bound.providerBindingId !== current) {
+      return err(
+        KernelToolErrors.providerBindingMismatch(providerId, current, bound.providerBindingId),
+      );
+    }
+  }
+  // An unregistered provider still reaches the engine, whose policy denies `unknown-provider`.
+  const decided = state.toolEngine.request(bound.request);
+  return decided.ok ? decided : err(KernelToolErrors.engine(decided.error));
+}
+
+/**
+ * Admits one provider-bound tool request. The binding checks never touch the tool engine; the
+ * accepted sequence is reported whenever the engine decided (allow, deny or approval).
+ */
+export function applyToolRequest(
+  state: KernelState,
+  bound: ProviderBoundCapabilityRequest,
+  toolLaneOpen: boolean,
+): ToolRequestOutcome {
+  const requestKey = ProviderBoundCapabilityRequest.key(bound);
+  const result = decide(state, bound, toolLaneOpen);
+  const acceptedSequence = result.ok
+    ? (state.toolEngine.requestSnapshot(requestKey)?.acceptedSequence ?? null)
+    : null;
+  return { requestKey, acceptedSequence, result };
+}
+
+/** Applies one tool-authority command (grant, revoke, approval, client close). */
+export function applyToolAuthority(
+  state: KernelState,
+  envelope: ToolAuthorityEnvelope,
+  toolLaneOpen: boolean,
+): ToolAuthorityCommandOutcome {
+  let result: ToolAuthorityCommandOutcome['result'];
+  if (!toolLaneOpen) result = err(KernelToolErrors.integrationBlocked());
+  else {
+    const applied = state.toolEngine.applyAuthority(envelope);
+    result = applied.ok ? applied : err(KernelToolErrors.engine(applied.error));
+  }
+  return { sequence: envelope.sequence, result };
+}
+
+/**
+ * Drains the tool engine's effects and binds each to its provider's current binding. If any
+ * effect's provider is unbound, none of the drain is released.
+ */
+export function drainBoundToolEffects(
+  state: KernelState,
+): Result<ProviderBoundCapabilityEffectEnvelope[], KernelIntegrationError> {
+  const bound: ProviderBoundCapabilityEffectEnvelope[] = [];
+  for (const effect of state.toolEngine.drainEffects()) {
+    const bindingId = state.providerBindings.get(effect.providerId);
+    if (bindingId === undefined) {
+      return err(
+        KernelIntegrationErrors.toolEffectProviderUnbound(effect.operationId, effect.providerId),
+      );
+    }
+    bound.push({ bindingId, effect });
+  }
+  return { ok: true, value: bound };
+}
