@@ -1,0 +1,30 @@
+import type { BackendIngress } from '@gate4agent/kernel';
+import { Gate4AgentHandle } from '../control/gate4agent-handle.js';
+import { EdgeState } from '../edge/edge-state.js';
+import { ProviderKernelPort } from '../provider-runtime/provider-kernel-port.js';
+import { BoundedQueue } from '../queue/bounded-queue.js';
+import { boundedIngressCapacity } from '../queue/clamp-capacity.js';
+import { AuthorityState } from '../tool/authority-state.js';
+import { ToolAuthorityHandle } from '../tool/tool-authority-handle.js';
+import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
+
+/**
+ * Builds one control plane around **one** bounded FIFO ingress of `ingressCapacity` (clamped to
+ * `[1, MAX_INGRESS_CAPACITY]`) shared by every producer: control commands, tool requests,
+ * authority commands and provider attach / detach / observe. A successful send is the
+ * linearisation point; the kernel reduces items in exactly that order. The provider-runtime
+ * authority is reachable only through the returned port.
+ */
+export function boundedControlPlane(
+  ingressCapacity: number,
+): [Gate4AgentHandle, ToolAuthorityHandle, ControlPlaneKernelPort] {
+  const ingress = new BoundedQueue<BackendIngress>(boundedIngressCapacity(ingressCapacity));
+  const provider = new ProviderKernelPort(ingress);
+  const edge = new EdgeState();
+  const authority = new AuthorityState(ingress);
+  return [
+    new Gate4AgentHandle((command) => ingress.trySend({ kind: 'control', command }), edge),
+    new ToolAuthorityHandle(edge, authority),
+    new ControlPlaneKernelPort(ingress, provider, edge, authority),
+  ];
+}

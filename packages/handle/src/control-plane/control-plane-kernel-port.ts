@@ -1,0 +1,84 @@
+import type { BackendIngress, KernelStep } from '@gate4agent/kernel';
+import type { ControlEvent } from '@gate4agent/types';
+import type { EdgeState } from '../edge/edge-state.js';
+import type { ProviderKernelPort } from '../provider-runtime/provider-kernel-port.js';
+import type { ProviderRuntimeAuthorityHandle } from '../provider-runtime/provider-runtime-authority-handle.js';
+import type { PublishReport } from '../publish/publish-report.js';
+import type { BoundedQueue } from '../queue/bounded-queue.js';
+import type { AuthorityState } from '../tool/authority-state.js';
+import type { ControlPlanePublishReport } from './control-plane-publish-report.js';
+import { publishStep } from './publish-step.js';
+
+/** @internal test seam: the provider side behind a control-plane port. */
+export let providerKernelPortOf: (port: ControlPlaneKernelPort) => ProviderKernelPort;
+
+/**
+ * The kernel loop's side of a control plane (single owner): drains the shared ingress in FIFO
+ * order and publishes each reduced step. It is also the only way to reach the provider-runtime
+ * authority: the trust boundary for attaching providers.
+ */
+export class ControlPlaneKernelPort implements Disposable {
+  readonly #ingress: BoundedQueue<BackendIngress>;
+  readonly #provider: ProviderKernelPort;
+  readonly #edge: EdgeState;
+  readonly #authority: AuthorityState;
+
+  static {
+    providerKernelPortOf = (port) => port.#provider;
+  }
+
+  /** @internal obtained from `boundedControlPlane`. */
+  constructor(
+    ingress: BoundedQueue<BackendIngress>,
+    provider: ProviderKernelPort,
+    edge: EdgeState,
+    authority: AuthorityState,
+  ) {
+    this.#ingress = ingress;
+    this.#provider = provider;
+    this.#edge = edge;
+    this.#authority = authority;
+  }
+
+  /**
+   * Re-sends the detach of every provider binding waiting to retry (they join the tail of the
+   * queue and may be drained by this same call), then takes up to `limit` items in FIFO order.
+   */
+  drainIngress(limit: number): BackendIngress[] {
+    this.#provider.flushClosingBindings();
+    return this.#ingress.drain(limit);
+  }
+
+  /** A new handle on the provider-runtime registry of this control plane. */
+  providerAuthority(): ProviderRuntimeAuthorityHandle {
+    return this.#provider.authorityHandle();
+  }
+
+  /** Offers events in order to every control subscriber; slow ones are disconnected. */
+  publishEvents(events: Iterable<ControlEvent>): PublishReport {
+    return this.#edge.controlSubscribers.publishMany(events);
+  }
+
+  /**
+   * Publishes one reduced kernel step in the normative order: provider receipts, provider work,
+   * pruning, provider reconciliation, the atomic snapshot swap, request and authority outcomes,
+   * control events, completions (then one source gap), and last the finalization of closed
+   * clients, so a client's `client-closed` completion is offered before its subscriptions end.
+   */
+  publishStep(step: KernelStep): ControlPlanePublishReport {
+    return publishStep(this.#provider, this.#edge, this.#authority, step);
+  }
+
+  /**
+   * Drops the kernel side (Rust: dropping the port): the ingress reader closes, so every later
+   * send is `disconnected`, and the provider registry closes, retiring every binding. Idempotent.
+   */
+  dispose(): void {
+    this.#ingress.closeReceiver();
+    this.#provider.dispose();
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+}

@@ -1,0 +1,15 @@
+/** Why `Gate4AgentHandle.dispatch` did not enqueue a control command. Nothing was enqueued. */
+export type PortDispatchError =
+  | { readonly kind: 'full'; readonly message: string }
+  | { readonly kind: 'disconnected'; readonly message: string };
+
+/** One factory per {@link PortDispatchError} variant, with the upstream wording. */
+export const PortDispatchError = {
+  /** The ingress queue is at capacity; retry after the next tick drained it. */
+  full: (): PortDispatchError => ({ kind: 'full', message: 'gate4agent command ingress is full' }),
+  /** The kernel port was disposed; nothing will ever be reduced again. */
+  disconnected: (): PortDispatchError => ({
+    kind: 'disconnected',
+    message: 'gate4agent kernel ingress is disconnected',
+  }),
+} as const;

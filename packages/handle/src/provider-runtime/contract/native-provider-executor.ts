@@ -1,0 +1,40 @@
+import type { ToolFailure } from '@gate4agent/tool-protocol';
+import type { Result } from '@gate4agent/types';
+import type { NativeProviderExit } from './native-provider-exit.js';
+import type { NativeProviderOperationError } from './native-provider-operation-error.js';
+import type { NativeProviderResultPoll } from './native-provider-result-poll.js';
+import type { ProviderInvocation } from './provider-invocation.js';
+
+/**
+ * A reviewed provider adapter with a fixed launch policy. It maps one admitted invocation to one
+ * provider-specific physical operation; the supervisor offers no command, shell, file-system or
+ * working-directory surface. `start` is synchronous and must not block.
+ */
+export interface NativeProviderExecutor {
+  /** Starts the operation, or says why it could not (a valid `ToolFailure`). */
+  start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure>;
+}
+
+/**
+ * Ownership of one physical operation. Every method is synchronous and non-blocking.
+ *
+ * - `requestStop` asks for a cooperative shutdown; `requestForceStop` must end the whole resource
+ *   tree the operation owns. Both are idempotent.
+ * - `tryWait` is the only source of physical-exit truth: it returns an exit only after every OS
+ *   resource the operation owns has been reaped. A failed stop request does not release the
+ *   implementation from answering `tryWait`.
+ * - `dispose` (optional) is the fail-safe for live resources, run when the owner is disposed
+ *   (Rust `Drop`): it must not leave a process behind, though it cannot prove the reap.
+ */
+export interface NativeProviderOperation {
+  /** Cooperative stop. */
+  requestStop(): Result<void, NativeProviderOperationError>;
+  /** Forced stop of everything the operation owns. */
+  requestForceStop(): Result<void, NativeProviderOperationError>;
+  /** The exit once everything is reaped, else `null`. */
+  tryWait(): Result<NativeProviderExit | null, NativeProviderOperationError>;
+  /** The operation's result, if one is available. */
+  tryPollResult(): Result<NativeProviderResultPoll, NativeProviderOperationError>;
+  /** Fail-safe release of live resources (kill without waiting). Idempotent. */
+  dispose?(): void;
+}

@@ -1,0 +1,53 @@
+/** The counter a `counter-exhausted` authority error names. */
+export type ToolAuthorityCounter = 'consumer-id' | 'authority-sequence';
+
+/** Why a tool-authority operation was refused. Nothing changed. */
+export type ToolAuthorityError =
+  | { readonly kind: 'client-capacity-exceeded'; readonly message: string }
+  | {
+      readonly kind: 'counter-exhausted';
+      readonly counter: ToolAuthorityCounter;
+      readonly message: string;
+    }
+  | { readonly kind: 'foreign-client'; readonly message: string }
+  | { readonly kind: 'client-closed'; readonly message: string }
+  | { readonly kind: 'close-requires-method'; readonly message: string }
+  | { readonly kind: 'full'; readonly message: string }
+  | { readonly kind: 'disconnected'; readonly message: string };
+
+/** One factory per {@link ToolAuthorityError} variant, with the upstream wording. */
+export const ToolAuthorityError = {
+  /** MAX_TOOL_CLIENTS clients are registered (closing ones count); close one first. */
+  clientCapacityExceeded: (): ToolAuthorityError => ({
+    kind: 'client-capacity-exceeded',
+    message: 'tool client registry is full',
+  }),
+  /** The named counter reached its ceiling; this authority can issue no more of it. */
+  counterExhausted: (counter: ToolAuthorityCounter): ToolAuthorityError => ({
+    kind: 'counter-exhausted',
+    counter,
+    message: `tool authority counter '${counter}' is exhausted`,
+  }),
+  /** The client was bound by another authority. */
+  foreignClient: (): ToolAuthorityError => ({
+    kind: 'foreign-client',
+    message: 'tool client belongs to another authority',
+  }),
+  /** The client already closed (or its close already succeeded). */
+  clientClosed: (): ToolAuthorityError => ({
+    kind: 'client-closed',
+    message: 'tool client is already closed',
+  }),
+  /** `close-client` must go through `closeClient`, which keeps the client's lifecycle. */
+  closeRequiresMethod: (): ToolAuthorityError => ({
+    kind: 'close-requires-method',
+    message: 'CloseClient must be dispatched through close_client',
+  }),
+  /** The shared ingress is full; no sequence was consumed, retry later. */
+  full: (): ToolAuthorityError => ({ kind: 'full', message: 'gate4agent backend ingress is full' }),
+  /** The kernel port was disposed. */
+  disconnected: (): ToolAuthorityError => ({
+    kind: 'disconnected',
+    message: 'gate4agent backend ingress is disconnected',
+  }),
+} as const;
