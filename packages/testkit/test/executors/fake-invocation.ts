@@ -1,0 +1,34 @@
+import {
+  ProviderCancellationFlag,
+  ProviderCancellationToken,
+  type ProviderInvocation,
+} from '@gate4agent/handle';
+import {
+  CapabilityRequestId,
+  ConsumerId,
+  ProviderBindingId,
+  ResourceScopeId,
+  ToolActorId,
+  ToolCapabilityId,
+  ToolOperationId,
+} from '@gate4agent/tool-protocol';
+
+/** A plain invocation ticket for executor tests (no control plane behind it). */
+export function fakeInvocation(operationId: number, bindingId = 1): ProviderInvocation {
+  const token = new ProviderCancellationToken(new ProviderCancellationFlag());
+  const requestKey = {
+    consumerId: ConsumerId.new('consumer-1'),
+    actorId: ToolActorId.new('agent.physical-e2e'),
+    localId: CapabilityRequestId.of(operationId),
+  };
+  return {
+    bindingId: () => ProviderBindingId.of(bindingId),
+    operationId: () => ToolOperationId.of(operationId),
+    requestKey: () => requestKey,
+    capabilityId: () => ToolCapabilityId.new('browser.snapshot'),
+    deadlineTick: () => 10_000,
+    resourceScopeId: () => ResourceScopeId.new('page.active'),
+    payload: () => new TextEncoder().encode('{"scope":"active-page"}'),
+    cancellationToken: () => token,
+  };
+}

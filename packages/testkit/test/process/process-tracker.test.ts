@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { spawnFixture } from '../../src/fixtures/spawn-fixture.js';
+import {
+  type FixtureHook,
+  type FixtureTestContext,
+  useFixtureTracking,
+} from '../../src/process/fixture-tracking.js';
+import { isProcessAlive } from '../../src/process/process-probe.js';
+import {
+  describeLeaks,
+  reapAll,
+  setFixtureOwner,
+  trackedProcesses,
+  trackProcess,
+} from '../../src/process/process-tracker.js';
+
+describe('process tracker', () => {
+  it('records every fixture it starts and forgets the ones that exited', async () => {
+    const running = spawnFixture('long-running', { stdio: 'ignore' });
+    const done = spawnFixture('exit-success', { stdio: 'ignore' });
+    await done.waitForExit();
+    expect(trackedProcesses().map((entry) => [entry.pid, entry.fixture])).toEqual([
+      [running.pid, 'long-running'],
+    ]);
+    running.kill();
+    await running.waitForExit();
+    expect(trackedProcesses()).toEqual([]);
+  });
+
+  it('reapAll kills and awaits whatever is alive, its group included, and reports it', async () => {
+    const first = spawnFixture('ignores-sigterm');
+    const second = spawnFixture('long-running', { stdio: 'ignore' });
+    await first.waitForStdout('fixture-ignoring-sigterm\n');
+    const reaped = await reapAll();
+    expect(reaped.map((entry) => entry.pid).sort()).toEqual([first.pid, second.pid].sort());
+    expect(first.tryWait()?.signal).toBe('SIGKILL');
+    expect(second.tryWait()?.signal).toBe('SIGKILL');
+    expect(await reapAll()).toEqual([]);
+  });
+
+  it('reaps a process it did not start itself once told about it', async () => {
+    const child = spawnFixture('spawns-grandchild');
+    await child.waitForClose();
+    const [grandchild] = child.descendantPids();
+    const reaped = await reapAll();
+    expect(reaped).toMatchObject([{ pid: grandchild, fixture: 'spawns-grandchild descendant' }]);
+    expect(isProcessAlive(grandchild!)).toBe(false);
+  });
+
+  it('never signals a recorded pid that no longer runs a fixture', async () => {
+    trackProcess(process.pid, 'not a fixture');
+    expect(trackedProcesses()).toEqual([]);
+    expect(await reapAll()).toEqual([]);
+  });
+
+  it('names pid, fixture and owner when describing leaks', () => {
+    expect(
+      describeLeaks([
+        { pid: 12, fixture: 'long-running', group: true, owner: 'a test' },
+        { pid: 13, fixture: 'x descendant', group: false, owner: null },
+      ]),
+    ).toBe('pid 12 (long-running, started by "a test"), pid 13 (x descendant)');
+  });
+
+  it('fails the test that leaked, naming pid and fixture, after reaping it', async () => {
+    const hooks: ((context: FixtureTestContext) => Promise<void> | void)[] = [];
+    const register: FixtureHook = (fn) => {
+      hooks.push(fn);
+    };
+    useFixtureTracking({ beforeEach: register, afterEach: register });
+    const [runBefore, runAfter] = hooks;
+    await runBefore?.({ task: { name: 'leaky test' } });
+    const leaked = spawnFixture('long-running', { stdio: 'ignore' });
+    await expect(runAfter?.({ task: { name: 'leaky test' } })).rejects.toThrow(
+      `test "leaky test" leaked fixture processes: pid ${leaked.pid} (long-running, started by "leaky test")`,
+    );
+    expect(leaked.tryWait()?.signal).toBe('SIGKILL');
+    await expect(
+      Promise.resolve(runAfter?.({ task: { name: 'clean test' } })),
+    ).resolves.toBeUndefined();
+    setFixtureOwner(null);
+  });
+});

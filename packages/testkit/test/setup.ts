@@ -1,0 +1,4 @@
+import { afterEach, beforeEach } from 'vitest';
+import { useFixtureTracking } from '../src/process/fixture-tracking.js';
+
+useFixtureTracking({ beforeEach, afterEach });
