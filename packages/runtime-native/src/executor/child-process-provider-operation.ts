@@ -1,0 +1,167 @@
+import type { ChildProcess } from 'node:child_process';
+import type {
+  NativeProviderExit,
+  NativeProviderOperation,
+  NativeProviderResultPoll,
+} from '@gate4agent/handle';
+import { NativeProviderOperationError } from '@gate4agent/handle';
+import type { Result } from '@gate4agent/types';
+import { err, ok } from '@gate4agent/types';
+import { CHILD_PROCESS_STDIO_DRAIN_GRACE } from '../constants.js';
+import { processGroupHasLiveMembers, signalProcessGroup } from './process-group.js';
+import { decodeProviderResult } from './provider-result-document.js';
+
+const POSIX = process.platform !== 'win32';
+
+/**
+ * One provider child and everything it owns: its process group (POSIX), its stdio and the result
+ * it writes. Node events are buffered here and read synchronously by the supervisor.
+ */
+export class ChildProcessProviderOperation implements NativeProviderOperation {
+  /** The child's pid; on POSIX also its process-group id. */
+  readonly pid: number;
+  readonly #child: ChildProcess;
+  readonly #resultMaxBytes: number;
+  readonly #now: () => number;
+  #exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  #closed = false;
+  #stdoutEnded = false;
+  readonly #chunks: Buffer[] = [];
+  #stdoutBytes = 0;
+  #resultTaken = false;
+  #stopSignalled = false;
+  #forceStopSignalled = false;
+  #leftoversKilled = false;
+  #groupEmptyAt: number | null = null;
+  #reported: NativeProviderExit | null = null;
+
+  /** Wraps a freshly spawned child (its pid must be known). */
+  constructor(child: ChildProcess, pid: number, resultMaxBytes: number, now: () => number) {
+    this.pid = pid;
+    this.#child = child;
+    this.#resultMaxBytes = resultMaxBytes;
+    this.#now = now;
+    child.once('exit', (code, signal) => {
+      this.#exit = { code, signal };
+    });
+    child.once('close', () => {
+      this.#closed = true;
+    });
+    // A failed kill or a late spawn error arrives here; the exit and close events still decide.
+    child.on('error', () => undefined);
+    const stdout = child.stdout;
+    if (stdout === null) {
+      this.#stdoutEnded = true;
+    } else {
+      stdout.on('data', (chunk: Buffer) => this.#collect(chunk));
+      stdout.once('close', () => {
+        this.#stdoutEnded = true;
+      });
+    }
+  }
+
+  /** SIGTERM to the child's process group (Windows: terminates the child). Idempotent. */
+  requestStop(): Result<void, NativeProviderOperationError> {
+    if (this.#stopSignalled) return ok();
+    const sent = this.#signal('SIGTERM');
+    if (sent.ok) this.#stopSignalled = true;
+    return sent;
+  }
+
+  /** SIGKILL to the child's process group (Windows: terminates the child). Idempotent. */
+  requestForceStop(): Result<void, NativeProviderOperationError> {
+    if (this.#forceStopSignalled) return ok();
+    const sent = this.#signal('SIGKILL');
+    if (sent.ok) this.#forceStopSignalled = true;
+    return sent;
+  }
+
+  /**
+   * The exit, once the child has been reaped, no process of its group can run any more, and its
+   * stdio has closed. Group members left behind by a child that exited are killed: they belong to
+   * the finished operation.
+   */
+  tryWait(): Result<NativeProviderExit | null, NativeProviderOperationError> {
+    if (this.#reported !== null) return ok(this.#reported);
+    const exit = this.#exit;
+    if (exit === null) return ok(null);
+    if (this.#groupEmptyAt === null) {
+      if (POSIX && processGroupHasLiveMembers(this.pid)) {
+        if (!this.#leftoversKilled) {
+          this.#leftoversKilled = true;
+          signalProcessGroup(this.pid, 'SIGKILL');
+        }
+        return ok(null);
+      }
+      this.#groupEmptyAt = this.#now();
+    }
+    if (!this.#closed) {
+      // Only a process outside the group can still hold our pipes: stop waiting for it.
+      if (this.#now() - this.#groupEmptyAt < CHILD_PROCESS_STDIO_DRAIN_GRACE) return ok(null);
+      this.#destroyStdio();
+      return ok(null);
+    }
+    this.#reported = { success: exit.code === 0 && exit.signal === null, code: exit.code };
+    return ok(this.#reported);
+  }
+
+  /**
+   * `pending` until the child's stdout has closed; then the decoded result document once (an
+   * oversized or malformed one becomes a provider-contract-violation failure), `closed` after
+   * that, or at once when the child wrote nothing.
+   */
+  tryPollResult(): Result<NativeProviderResultPoll, NativeProviderOperationError> {
+    if (this.#resultTaken) return ok({ kind: 'closed' });
+    if (!this.#stdoutEnded) return ok({ kind: 'pending' });
+    this.#resultTaken = true;
+    if (this.#stdoutBytes === 0) return ok({ kind: 'closed' });
+    const bytes = this.#stdoutBytes > this.#resultMaxBytes ? null : Buffer.concat(this.#chunks);
+    this.#chunks.length = 0;
+    return ok({ kind: 'ready', observation: decodeProviderResult(bytes, this.#resultMaxBytes) });
+  }
+
+  /** Stdout bytes received so far (kept or not), for progress and diagnostics. */
+  stdoutBytes(): number {
+    return this.#stdoutBytes;
+  }
+
+  /** Fail-safe: SIGKILL to the group unless the exit was already proven. Idempotent. */
+  dispose(): void {
+    if (this.#reported !== null || this.#groupEmptyAt !== null) return;
+    if (POSIX) signalProcessGroup(this.pid, 'SIGKILL');
+    else this.#child.kill('SIGKILL');
+  }
+
+  #collect(chunk: Buffer): void {
+    this.#stdoutBytes += chunk.length;
+    // Past the limit the output is only counted, never kept; the child is not blocked.
+    if (this.#stdoutBytes <= this.#resultMaxBytes) this.#chunks.push(chunk);
+    else this.#chunks.length = 0;
+  }
+
+  #destroyStdio(): void {
+    for (const stream of [this.#child.stdin, this.#child.stdout, this.#child.stderr]) {
+      stream?.destroy();
+    }
+  }
+
+  #signal(signal: NodeJS.Signals): Result<void, NativeProviderOperationError> {
+    // Once the group is proven empty its id may be reused: never signal it again.
+    if (this.#reported !== null || this.#groupEmptyAt !== null) return ok();
+    if (!POSIX) {
+      if (this.#exit !== null) return ok();
+      return this.#child.kill(signal)
+        ? ok()
+        : err(NativeProviderOperationError.of('signal-failed'));
+    }
+    switch (signalProcessGroup(this.pid, signal)) {
+      case 'signalled':
+      case 'gone':
+        return ok();
+      case 'permission-denied':
+        return err(NativeProviderOperationError.of('signal-permission-denied'));
+      case 'failed':
+        return err(NativeProviderOperationError.of('signal-failed'));
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import type { AgentSpec } from '@gate4agent/types';
+import { currentRuntimePlatform, normalizeExecutableName } from '@gate4agent/types';
+import { descendantsOf, type ProcessEntry, readProcessTable } from './process-table.js';
+
+const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'dash',
+  'ksh',
+  'mksh',
+  'tcsh',
+  'csh',
+  'nu',
+  'pwsh',
+  'powershell',
+  'cmd',
+]);
+const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'deno', 'python', 'python3']);
+
+/** What owns a PTY's foreground, as seen in the process table. */
+export interface PtyForegroundObservation {
+  readonly rootPid: number;
+  readonly observedPid: number;
+  /** Executable name of the observed process. */
+  readonly observedProcess: string;
+  /** The agent id when the observed process is the session's agent, else `null`. */
+  readonly agentProcess: string | null;
+  readonly isShell: boolean;
+  /** The observed process is a script interpreter (node, python, …) with children of its own. */
+  readonly wrapperWithChildren: boolean;
+}
+
+function words(args: string): string[] {
+  return args.split(/\s+/).filter((word) => word !== '');
+}
+
+function executableName(args: string): string {
+  const name = normalizeExecutableName(words(args)[0] ?? '', currentRuntimePlatform());
+  return name.startsWith('-') ? name.slice(1) : name;
+}
+
+/**
+ * Whether a command line runs the agent: its executable, or the script an interpreter runs, has
+ * the spec's detection command (or an alias) as its name. Command lines are split on whitespace,
+ * so a path with spaces in it is not recognised.
+ */
+export function isAgentCommandLine(args: string, spec: AgentSpec): boolean {
+  const platform = currentRuntimePlatform();
+  const names = [spec.detection.command, ...spec.detection.aliases].map((name) =>
+    normalizeExecutableName(name, platform),
+  );
+  const argv = words(args);
+  const first = executableName(args);
+  if (names.includes(first)) return true;
+  if (!INTERPRETERS.has(first)) return false;
+  const script = argv.slice(1).find((word) => !word.startsWith('-'));
+  return script !== undefined && names.includes(normalizeExecutableName(script, platform));
+}
+
+/**
+ * Finds the foreground of the PTY rooted at `rootPid`: the processes of the tree in the
+ * terminal's foreground group (`+` in `ps` state), or the deepest process when none is marked.
+ * A foreground process running the agent wins; otherwise the deepest one is reported.
+ */
+export function foregroundOf(
+  table: readonly ProcessEntry[],
+  rootPid: number,
+  spec: AgentSpec,
+): PtyForegroundObservation | null {
+  const root = table.find((entry) => entry.pid === rootPid);
+  if (root === undefined) return null;
+  const tree = [root, ...descendantsOf(table, rootPid)];
+  const marked = tree.filter((entry) => entry.stat.includes('+'));
+  const candidates = marked.length > 0 ? marked : [tree[tree.length - 1] as ProcessEntry];
+  const agent = candidates.find((entry) => isAgentCommandLine(entry.args, spec));
+  const observed = agent ?? (candidates[candidates.length - 1] as ProcessEntry);
+  const name = executableName(observed.args);
+  return {
+    rootPid,
+    observedPid: observed.pid,
+    observedProcess: name === '' ? `pid-${observed.pid}` : name,
+    agentProcess: agent === undefined ? null : spec.id,
+    isShell: SHELLS.has(name),
+    wrapperWithChildren:
+      INTERPRETERS.has(name) && table.some((entry) => entry.ppid === observed.pid),
+  };
+}
+
+/** Reads the process table and finds the PTY's foreground; `null` when it cannot be seen. */
+export async function observeForeground(
+  rootPid: number,
+  spec: AgentSpec,
+): Promise<PtyForegroundObservation | null> {
+  const table = await readProcessTable();
+  return table === null ? null : foregroundOf(table, rootPid, spec);
+}

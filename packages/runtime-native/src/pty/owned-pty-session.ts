@@ -1,0 +1,15 @@
+import type { AgentSpec, OperationId, ProviderRuntimePolicy } from '@gate4agent/types';
+import type { NativeSessionKey } from './native-session-key.js';
+import type { PtySession } from './pty-session.js';
+
+/** A PTY session a shell owns, with what it needs to serve later effects. */
+export interface OwnedPtySession {
+  readonly key: NativeSessionKey;
+  readonly session: PtySession;
+  readonly spec: AgentSpec;
+  readonly runtimePolicy: ProviderRuntimePolicy;
+  readonly spawnOperationId: OperationId;
+  /** Sequence of the last terminal frame published for this session. */
+  lastTerminalSequence: number;
+  terminalStalePublished: boolean;
+}

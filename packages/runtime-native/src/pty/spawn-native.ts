@@ -1,0 +1,156 @@
+import { resolve } from 'node:path';
+import type { AgentRegistry, EnvMutation } from '@gate4agent/capability-catalog';
+import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/capability-catalog';
+import type {
+  AgentSpec,
+  ApprovalLevel,
+  ControlEffect,
+  ControlObservation,
+  OperationId,
+  Result,
+} from '@gate4agent/types';
+import {
+  currentRuntimePlatform,
+  err,
+  ok,
+  TerminalSize,
+  utf8ByteLength,
+  WORKING_DIRECTORY_MAX_BYTES,
+} from '@gate4agent/types';
+import { ptyChildEnvironment } from './child-environment.js';
+import { deliverInitialPrompt } from './deliver-initial-prompt.js';
+import { validateInstanceLaunchArguments } from './launch-arguments.js';
+import { debugSessionKey, type NativeSessionKey } from './native-session-key.js';
+import type { OwnedPtySession } from './owned-pty-session.js';
+import { PtySession } from './pty-session.js';
+import { prepareFreshPtyProviderSession, validateSpawnRuntimePolicy } from './spawn-policy.js';
+
+/** Host-side additions to one spawn: environment mutations and extra launch arguments. */
+export interface NativeLaunchOverlay {
+  readonly env: readonly EnvMutation[];
+  readonly extraArgs: readonly string[];
+}
+
+type SpawnEffect = Extract<ControlEffect, { kind: 'spawn' }>;
+
+/** A working directory as the child gets it: Windows verbatim prefixes dropped, then resolved. */
+export function normalizeWorkingDirectory(directory: string): string {
+  let path = directory;
+  if (process.platform === 'win32') {
+    if (path.startsWith('\\\\?\\UNC\\')) path = `\\\\${path.slice(8)}`;
+    else if (path.startsWith('\\\\?\\')) path = path.slice(4);
+  }
+  return resolve(path);
+}
+
+/**
+ * The approval level handed to the launch planner (ARCHITECTURE decision 13). Under the raw PTY
+ * policy (no semantic capability) the level is carried through unchanged and adds no flags; the
+ * default level on an agent without any approval mapping leaves the agent's own configuration in
+ * charge; anything else is mapped and fails closed when the agent cannot express it.
+ */
+function plannedApprovalLevel(effect: SpawnEffect, spec: AgentSpec): ApprovalLevel | null {
+  if (!effect.runtimePolicy.semanticReadiness) return null;
+  if (effect.request.approvalLevel === 'ask' && BUILTIN_APPROVAL_MAPPINGS[spec.id] === undefined) {
+    return null;
+  }
+  return effect.request.approvalLevel;
+}
+
+/**
+ * Spawns the agent of a `spawn` effect in a real PTY: every check of upstream `spawn_native` in
+ * its order, a shell-free launch plan, the minimal child environment, then the deferred initial
+ * prompt. Returns the owned session, or the `spawn-failed` observation.
+ */
+export async function spawnNative(
+  catalog: AgentRegistry,
+  key: NativeSessionKey,
+  operationId: OperationId,
+  effect: SpawnEffect,
+  overlay: NativeLaunchOverlay,
+  exists: boolean,
+): Promise<Result<OwnedPtySession, ControlObservation>> {
+  const fail = (message: string) => err<ControlObservation>({ kind: 'spawn-failed', message });
+  const { agentId, transport, runtimePolicy, request } = effect;
+  const launchArgs = validateInstanceLaunchArguments(agentId, transport, overlay.extraArgs);
+  if (!launchArgs.ok) return fail(launchArgs.error);
+  const policy = validateSpawnRuntimePolicy(
+    runtimePolicy,
+    transport,
+    request.initialPrompt !== null,
+    false,
+  );
+  if (!policy.ok) return fail(policy.error);
+  if (exists) return fail(`native session ${debugSessionKey(key)} already exists`);
+  if (!TerminalSize.isValid(request.terminalSize)) {
+    return fail('terminal size is outside the supported range');
+  }
+  const directory = request.workingDirectory;
+  if (
+    directory === '' ||
+    utf8ByteLength(directory) > WORKING_DIRECTORY_MAX_BYTES ||
+    directory.includes('\0')
+  ) {
+    return fail('working directory is invalid');
+  }
+  const spec = catalog.get(agentId);
+  if (spec === undefined) return fail(`agent '${agentId}' is absent from native catalog`);
+  if (transport !== 'pty') {
+    return fail(
+      `agent '${agentId}' ${transport} transport is not supported by this native runtime`,
+    );
+  }
+  if (!spec.capabilities.transports.pty) {
+    return fail(`agent '${agentId}' does not support PTY transport`);
+  }
+  const extraArgs: string[] = [];
+  prepareFreshPtyProviderSession(
+    spec.capabilities.transports.ptyAdapter,
+    false,
+    runtimePolicy.providerSessionIdentity,
+    extraArgs,
+  );
+  extraArgs.push(...overlay.extraArgs);
+  const planned = planLaunch(spec, {
+    workingDir: normalizeWorkingDirectory(directory),
+    prompt: request.initialPrompt,
+    extraArgs,
+    env: overlay.env,
+    platform: currentRuntimePlatform(),
+    sessionOptions: request.sessionOptions,
+    approvalLevel: plannedApprovalLevel(effect, spec),
+  });
+  if (!planned.ok) return fail(planned.error.message);
+  const plan = planned.value;
+  const spawned = PtySession.spawn({
+    agentId,
+    program: plan.program,
+    args: plan.args,
+    cwd: plan.workingDir,
+    env: ptyChildEnvironment(plan.env),
+    rows: request.terminalSize.rows,
+    columns: request.terminalSize.columns,
+    generation: key.generation,
+    providerRevision: spec.revision,
+  });
+  if (!spawned.ok) return fail(spawned.error);
+  const session = spawned.value;
+  if (plan.followupPrompt !== null) {
+    const delivered = await deliverInitialPrompt(session, spec, plan.followupPrompt);
+    if (!delivered.ok) {
+      const shutdown = await session.shutdown();
+      return fail(
+        shutdown.ok ? delivered.error : `${delivered.error}; PTY cleanup failed: ${shutdown.error}`,
+      );
+    }
+  }
+  return ok({
+    key,
+    session,
+    spec,
+    runtimePolicy,
+    spawnOperationId: operationId,
+    lastTerminalSequence: 0,
+    terminalStalePublished: false,
+  });
+}

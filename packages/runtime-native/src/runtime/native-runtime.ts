@@ -1,0 +1,362 @@
+import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type {
+  ControlPlaneKernelPort,
+  Gate4AgentHandle,
+  NativeProviderExecutor,
+  ToolAuthorityHandle,
+} from '@gate4agent/handle';
+import { boundedControlPlane } from '@gate4agent/handle';
+import { Gate4AgentKernel } from '@gate4agent/kernel';
+import type { ToolEngineError } from '@gate4agent/tool-engine';
+import type {
+  CapabilityProviderDescriptor,
+  ProviderBindingId,
+  ToolProviderId,
+} from '@gate4agent/tool-protocol';
+import type { Result } from '@gate4agent/types';
+import { err, Gate4AgentError, ok } from '@gate4agent/types';
+import { HOST_IDLE_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
+import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
+import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
+import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
+import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
+import { HostDriver } from './host-driver.js';
+import {
+  NativeProviderControlError,
+  NativeProviderShutdownError,
+} from './native-provider-control-error.js';
+import {
+  clampedCommandCapacity,
+  type NativeRuntimeConfig,
+  nativeRuntimeConfig,
+} from './native-runtime-config.js';
+import type { NativeRuntimeTick } from './native-runtime-tick.js';
+import { ProviderEventQueues, providerIdsAfter } from './provider-event-queues.js';
+
+/** Options of the {@link NativeRuntime} constructors beyond the config. */
+export interface NativeRuntimeOptions {
+  /** Monotonic clock in ms for grace windows and the shutdown deadline; `performance.now()` by default. */
+  readonly now?: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The single owner of a tick-driven control plane: the pure kernel, the bounded handle layer,
+ * one serial effect worker per agent instance (real PTYs) and one provider supervisor per
+ * installed native tool provider. Apps keep the returned `Gate4AgentHandle` and this runtime,
+ * and call `tick()` (or `start()` a host driver) to make progress.
+ */
+export class NativeRuntime implements AsyncDisposable {
+  readonly #config: NativeRuntimeConfig;
+  readonly #kernel: Gate4AgentKernel;
+  readonly #toolAuthority: ToolAuthorityHandle;
+  readonly #port: ControlPlaneKernelPort;
+  readonly #toolProviders = new Map<ToolProviderId, CapabilityProviderDescriptor>();
+  readonly #supervisors = new Map<ToolProviderId, ProviderSupervisor>();
+  readonly #events = new ProviderEventQueues();
+  readonly #dispatcher: NativeEffectDispatcher;
+  readonly #driver: HostDriver;
+  readonly #now: () => number;
+  #disposed: Promise<void> | null = null;
+
+  private constructor(
+    catalog: AgentRegistry,
+    config: NativeRuntimeConfig,
+    kernel: Gate4AgentKernel,
+    providers: readonly CapabilityProviderDescriptor[],
+    port: ControlPlaneKernelPort,
+    toolAuthority: ToolAuthorityHandle,
+    options: NativeRuntimeOptions,
+  ) {
+    this.#config = config;
+    this.#kernel = kernel;
+    this.#port = port;
+    this.#toolAuthority = toolAuthority;
+    this.#now = options.now ?? (() => performance.now());
+    for (const descriptor of providers) this.#toolProviders.set(descriptor.id, descriptor);
+    this.#driver = new HostDriver(
+      () => this.tick(),
+      () => this.#busy(),
+      HOST_IDLE_TICK_INTERVAL,
+    );
+    this.#dispatcher = new NativeEffectDispatcher(catalog, config, () => this.#driver.wake());
+  }
+
+  static #build(
+    catalog: AgentRegistry,
+    config: Partial<NativeRuntimeConfig>,
+    kernel: Gate4AgentKernel,
+    providers: readonly CapabilityProviderDescriptor[],
+    options: NativeRuntimeOptions,
+  ): [Gate4AgentHandle, NativeRuntime] {
+    const resolved = nativeRuntimeConfig(config);
+    const [handle, toolAuthority, port] = boundedControlPlane(clampedCommandCapacity(resolved));
+    const runtime = new NativeRuntime(
+      catalog,
+      resolved,
+      kernel,
+      providers,
+      port,
+      toolAuthority,
+      options,
+    );
+    return [handle, runtime];
+  }
+
+  /** A runtime over `catalog` with no tool providers (upstream `NativeRuntime::new`). */
+  static new(
+    catalog: AgentRegistry,
+    config: Partial<NativeRuntimeConfig> = {},
+    options: NativeRuntimeOptions = {},
+  ): [Gate4AgentHandle, NativeRuntime] {
+    return NativeRuntime.#build(catalog, config, new Gate4AgentKernel(catalog), [], options);
+  }
+
+  /**
+   * A runtime whose tool engine registers `providers` (validated: capabilities, namespaces, at
+   * most 64 providers, no duplicate id); they can later be installed as native providers.
+   */
+  static newWithToolProviders(
+    catalog: AgentRegistry,
+    config: Partial<NativeRuntimeConfig>,
+    providers: Iterable<CapabilityProviderDescriptor>,
+    options: NativeRuntimeOptions = {},
+  ): Result<[Gate4AgentHandle, NativeRuntime], ToolEngineError> {
+    const list = [...providers].map((descriptor) => structuredClone(descriptor));
+    const kernel = Gate4AgentKernel.withToolProviders(catalog, list);
+    if (!kernel.ok) return err(kernel.error);
+    return ok(NativeRuntime.#build(catalog, config, kernel.value, list, options));
+  }
+
+  /** The effective configuration (defaults with the caller's overrides). */
+  config(): NativeRuntimeConfig {
+    return this.#config;
+  }
+
+  /** The tool authority created with this runtime's control plane. */
+  toolAuthority(): ToolAuthorityHandle {
+    return this.#toolAuthority;
+  }
+
+  /** Live native sessions across all workers. */
+  activeNativeSessions(): number {
+    return this.#dispatcher.activeSessions();
+  }
+
+  /**
+   * One synchronous host tick, never awaiting: (1) drain worker observations, (2) drain ingress,
+   * (3) kernel step, (4) dispatch control effects to workers, (5) publish the step, (6) tick each
+   * provider supervisor in provider-id order, (7) collect their acks and faults.
+   */
+  tick(): NativeRuntimeTick {
+    this.#live();
+    const config = this.#config;
+    const drained = this.#dispatcher.drainObservations(Math.max(1, config.maxObservationsPerTick));
+    const ingress = this.#port.drainIngress(Math.max(1, config.maxCommandsPerTick));
+    const step = this.#kernel.stepControlPlane(ingress, drained.observations);
+    for (const effect of step.effects) this.#dispatcher.dispatch(effect);
+    const published = this.#port.publishStep(step);
+    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
+      this.#supervisors.get(providerId)?.tick();
+    }
+    this.#events.collect(this.#supervisors);
+    return {
+      commandOutcomes: step.commandOutcomes,
+      effectsDispatched: step.effects.length,
+      observationsApplied: drained.observations.length,
+      terminalFramesCollected: drained.terminalFramesCollected,
+      snapshotRevision: step.snapshot.revision,
+      publishReport: published.controlEvents,
+    };
+  }
+
+  /**
+   * Installs a supervisor for a registered, gate-owned provider and queues its attach; the
+   * binding is usable by clients after the next tick. A closed predecessor is replaced once its
+   * acks and faults have been drained.
+   */
+  installNativeProvider(
+    providerId: ToolProviderId,
+    workCapacity: number,
+    executor: NativeProviderExecutor,
+  ): Result<ProviderBindingId, NativeProviderControlError> {
+    this.#live();
+    this.#events.collect(this.#supervisors);
+    const existing = this.#supervisors.get(providerId);
+    if (existing !== undefined) {
+      const snapshot = existing.snapshot();
+      if (snapshot.state !== 'closed') {
+        return err(NativeProviderControlError.alreadyInstalled(snapshot.state));
+      }
+      if (snapshot.bufferedExitAcks !== 0 || snapshot.bufferedFaults !== 0) {
+        return err(NativeProviderControlError.pendingSupervisorEvents());
+      }
+    }
+    this.#supervisors.delete(providerId);
+    const descriptor = this.#toolProviders.get(providerId);
+    if (descriptor === undefined)
+      return err(NativeProviderControlError.unknownProvider(providerId));
+    if (descriptor.owner.kind !== 'gate') {
+      return err(NativeProviderControlError.unsupportedOwner(providerId));
+    }
+    const bound = this.#port.providerAuthority().bindProvider(providerId, workCapacity);
+    if (!bound.ok) return err(NativeProviderControlError.runtime(bound.error));
+    const runtime = bound.value;
+    const bindingId = runtime.bindingId();
+    const supervisor = ProviderSupervisor.newWithStopGrace(
+      descriptor,
+      runtime,
+      executor,
+      Math.max(this.#config.providerStopGraceMs, 1),
+      { now: this.#now },
+    );
+    if (!supervisor.ok) {
+      runtime.dispose();
+      return err(NativeProviderControlError.build(supervisor.error));
+    }
+    this.#supervisors.set(providerId, supervisor.value);
+    return ok(bindingId);
+  }
+
+  /** Begins the retirement of one provider (idempotent); keep ticking until it is closed. */
+  retireNativeProvider(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
+    this.#live();
+    const supervisor = this.#supervisors.get(providerId);
+    if (supervisor === undefined) return err(NativeProviderControlError.notInstalled(providerId));
+    const retired = supervisor.beginRetirement();
+    return retired.ok ? ok() : err(NativeProviderControlError.runtime(retired.error));
+  }
+
+  /** Begins the retirement of every provider; returns the first error after trying them all. */
+  retireAllNativeProviders(): Result<void, NativeProviderControlError> {
+    this.#live();
+    let first: NativeProviderControlError | null = null;
+    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
+      const retired = this.#supervisors.get(providerId)?.beginRetirement();
+      if (retired !== undefined && !retired.ok && first === null) {
+        first = NativeProviderControlError.runtime(retired.error);
+      }
+    }
+    return first === null ? ok() : err(first);
+  }
+
+  /** True once every installed supervisor is closed (vacuously true with none). */
+  nativeProviderShutdownComplete(): boolean {
+    for (const supervisor of this.#supervisors.values()) {
+      if (supervisor.state() !== 'closed') return false;
+    }
+    return true;
+  }
+
+  /**
+   * Retires every provider and ticks (sleeping `workerPollIntervalMs` between ticks) until all
+   * are closed, or fails with the still-open snapshots at `providerShutdownTimeoutMs`. Acks and
+   * faults stay buffered for the owner to drain.
+   */
+  async shutdownNativeProviders(): Promise<Result<void, NativeProviderShutdownError>> {
+    const retired = this.retireAllNativeProviders();
+    const timeout = Math.min(
+      Math.max(this.#config.providerShutdownTimeoutMs, 1),
+      MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS,
+    );
+    const deadline = this.#now() + timeout;
+    while (!this.nativeProviderShutdownComplete()) {
+      this.tick();
+      if (this.nativeProviderShutdownComplete()) break;
+      const now = this.#now();
+      if (now >= deadline) {
+        const pending = [...this.#supervisors.values()]
+          .filter((supervisor) => supervisor.state() !== 'closed')
+          .map((supervisor) => supervisor.snapshot())
+          .sort((left, right) => (left.providerId < right.providerId ? -1 : 1));
+        return err(NativeProviderShutdownError.timedOut(pending));
+      }
+      await sleep(Math.min(Math.max(this.#config.workerPollIntervalMs, 1), deadline - now));
+    }
+    return retired.ok ? ok() : err(NativeProviderShutdownError.control(retired.error));
+  }
+
+  /** The supervisor's snapshot, or `null` when the provider is not installed. */
+  nativeProviderSnapshot(providerId: ToolProviderId): ProviderSupervisorSnapshot | null {
+    return this.#supervisors.get(providerId)?.snapshot() ?? null;
+  }
+
+  /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
+  drainProviderExitAcks(limit: number): PhysicalExitAck[] {
+    this.#events.collect(this.#supervisors);
+    return this.#events.drainExitAcks(limit);
+  }
+
+  /** Collects, then removes up to `limit` supervisor faults, oldest first. */
+  drainProviderFaults(limit: number): ProviderSupervisorFault[] {
+    this.#events.collect(this.#supervisors);
+    return this.#events.drainFaults(limit);
+  }
+
+  /**
+   * Starts the host driver: ticks on the event loop (`setTimeout` chain), immediately when a
+   * worker reports, every 10 ms while work is in flight, backing off while idle.
+   */
+  start(): void {
+    this.#live();
+    this.#driver.start();
+  }
+
+  /** Stops the host driver; manual `tick()` keeps working. */
+  async stop(): Promise<void> {
+    this.#driver.stop();
+  }
+
+  /** Asks the host driver for an immediate tick (after dispatching work from outside). */
+  wake(): void {
+    this.#driver.wake();
+  }
+
+  /** The exception that stopped the host driver, if a tick threw. */
+  driverError(): unknown {
+    return this.#driver.error;
+  }
+
+  #live(): void {
+    if (this.#disposed !== null) {
+      throw new Gate4AgentError(
+        'disposed',
+        'NativeRuntime was disposed; build a new runtime to keep going',
+      );
+    }
+  }
+
+  #busy(): boolean {
+    if (this.#dispatcher.hasPendingObservations()) return true;
+    for (const supervisor of this.#supervisors.values()) {
+      const state = supervisor.state();
+      if (state === 'closed') continue;
+      if (state !== 'running') return true;
+      const snapshot = supervisor.snapshot();
+      if (snapshot.operations.length > 0 || snapshot.runtimeState !== 'active') return true;
+    }
+    return false;
+  }
+
+  /**
+   * Releases everything this runtime owns: stops the driver, sends every live provider operation
+   * one best-effort force stop (not a clean shutdown: use `shutdownNativeProviders()` first),
+   * stops and reaps every PTY session, and closes the control plane. Idempotent; afterwards
+   * `tick()`, installs, retirements and `start()` throw `Gate4AgentError` `disposed`.
+   */
+  dispose(): Promise<void> {
+    this.#disposed ??= (async () => {
+      this.#driver.stop();
+      for (const supervisor of this.#supervisors.values()) supervisor.dispose();
+      await this.#dispatcher.dispose();
+      this.#port.dispose();
+    })();
+    return this.#disposed;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+}

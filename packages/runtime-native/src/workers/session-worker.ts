@@ -1,0 +1,169 @@
+import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { ControlObservation, EffectEnvelope } from '@gate4agent/types';
+import { NativeEffectShell } from '../pty/native-effect-shell.js';
+import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
+import type { ObservationChannel } from './observation-channel.js';
+import type { TerminalFrameCache } from './terminal-frame-cache.js';
+
+/** One effect queued for a worker, with the host's launch overlay for spawns. */
+export interface NativeEffectRequest {
+  readonly effect: EffectEnvelope;
+  readonly overlay: NativeLaunchOverlay;
+}
+
+/** What every worker of one runtime shares. */
+export interface SessionWorkerContext {
+  readonly catalog: AgentRegistry;
+  readonly channel: ObservationChannel;
+  readonly frames: TerminalFrameCache;
+  /** Live native sessions across all workers. */
+  readonly activeSessions: { value: number };
+  readonly pollIntervalMs: number;
+  readonly idleTimeoutMs: number;
+  readonly now: () => number;
+}
+
+function closesTerminalSession(observation: ControlObservation): boolean {
+  return (
+    observation.kind === 'stop-completed' ||
+    observation.kind === 'stop-failed' ||
+    observation.kind === 'process-exited'
+  );
+}
+
+/**
+ * The serial effect executor of one agent instance (upstream `run_effect_worker`): effects run
+ * strictly in order on its own `NativeEffectShell`, completions go to the runtime's observation
+ * channel, and between effects it publishes frames and natural exits every poll interval. While
+ * an effect runs it publishes nothing. With no live session it exits after the idle timeout.
+ */
+export class SessionWorker {
+  readonly capacity: number;
+  readonly #context: SessionWorkerContext;
+  readonly #shell: NativeEffectShell;
+  readonly #queue: NativeEffectRequest[] = [];
+  #wake: (() => void) | null = null;
+  #closed = false;
+  #stopping = false;
+  readonly #done: Promise<void>;
+
+  constructor(context: SessionWorkerContext, capacity: number) {
+    this.capacity = Math.max(1, capacity);
+    this.#context = context;
+    this.#shell = new NativeEffectShell(context.catalog);
+    this.#done = this.#run();
+  }
+
+  /** Whether the worker has ended (its queue no longer accepts effects). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Queues an effect without waiting. */
+  trySend(request: NativeEffectRequest): 'ok' | 'full' | 'closed' {
+    if (this.#closed || this.#stopping) return 'closed';
+    if (this.#queue.length >= this.capacity) return 'full';
+    this.#queue.push(request);
+    this.#wake?.();
+    return 'ok';
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      const wake = () => done();
+      this.#wake = wake;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    }).finally(() => {
+      this.#wake = null;
+    });
+  }
+
+  #updateActive(before: number): void {
+    this.#context.activeSessions.value += this.#shell.activeSessionCount() - before;
+  }
+
+  async #run(): Promise<void> {
+    const context = this.#context;
+    let lastEffect = context.now();
+    try {
+      while (!this.#stopping) {
+        const request = this.#queue.shift();
+        if (request !== undefined) {
+          lastEffect = context.now();
+          const before = this.#shell.activeSessionCount();
+          const completion = await this.#shell.executeWithLaunchOverlay(
+            request.effect,
+            request.overlay,
+          );
+          this.#updateActive(before);
+          if (closesTerminalSession(completion.observation)) {
+            context.frames.remove({
+              instanceId: completion.instanceId,
+              generation: completion.generation,
+            });
+          }
+          if (!(await context.channel.send(completion))) break;
+          if (!(await this.#publish())) break;
+          continue;
+        }
+        const live = this.#shell.activeSessionCount() > 0;
+        const idleLeft = context.idleTimeoutMs - (context.now() - lastEffect);
+        if (!live && idleLeft <= 0) break;
+        // With no live session there is nothing to poll: sleep until an effect or the idle timeout.
+        await this.#sleep(live ? context.pollIntervalMs : idleLeft);
+        if (this.#stopping) break;
+        if (this.#queue.length > 0) continue;
+        if (!(await this.#publish())) break;
+      }
+    } finally {
+      this.#closed = true;
+    }
+  }
+
+  async #publish(): Promise<boolean> {
+    const context = this.#context;
+    for (const observation of this.#shell.collectProviderEvents()) {
+      if (!(await context.channel.send(observation))) return false;
+    }
+    for (const observation of this.#shell.collectTerminalFrames()) {
+      if (observation.observation.kind === 'terminal-frame') context.frames.insert(observation);
+      else if (!(await context.channel.send(observation))) return false;
+    }
+    const before = this.#shell.activeSessionCount();
+    const exits = await this.#shell.collectExits();
+    this.#updateActive(before);
+    for (const observation of exits) {
+      context.frames.remove({
+        instanceId: observation.instanceId,
+        generation: observation.generation,
+      });
+      if (!(await context.channel.send(observation))) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Ends the worker: queued effects are dropped, the running one finishes, then every live
+   * session's tree is stopped and reaped. Idempotent.
+   */
+  async dispose(): Promise<void> {
+    this.#stopping = true;
+    this.#queue.length = 0;
+    this.#wake?.();
+    await this.#done;
+    const before = this.#shell.activeSessionCount();
+    await this.#shell.dispose();
+    this.#updateActive(before);
+  }
+
+  /** Best-effort synchronous kill of every live session (no reap proof). */
+  kill(): void {
+    this.#stopping = true;
+    this.#shell.killAll();
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { TERMINAL_FRAME_SCROLLBACK_MAX_ROWS } from '../../src/constants.js';
+import { TerminalScreen } from '../../src/pty/terminal-screen.js';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const identity = { ptyId: 'pty-test', providerRevision: 'fixture-r1', generation: 3 };
+
+describe('TerminalScreen', () => {
+  it('reports only applied writes: a frame is pinned to the last applied sequence', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    expect(screen.write(encode('hello'))).toBe(1);
+    expect(screen.publishedSequence).toBe(1);
+    expect(screen.snapshot().sequence).toBe(screen.appliedSequence);
+    await screen.flushed();
+    const frame = screen.snapshot();
+    expect(frame.sequence).toBe(1);
+    expect(frame.contents).toBe('hello');
+    expect(frame.cursor).toEqual([0, 5]);
+    expect(frame).toMatchObject({
+      ptyId: 'pty-test',
+      providerRevision: 'fixture-r1',
+      generation: 3,
+    });
+    screen.dispose();
+  });
+
+  it('orders a resize after the output published before it', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    screen.write(encode('abc'));
+    expect(screen.resize(6, 30)).toBe(2);
+    await screen.flushed();
+    const frame = screen.snapshot();
+    expect(frame.sequence).toBe(2);
+    expect(frame.size).toEqual({ rows: 6, cols: 30 });
+    expect(frame.contents).toBe('abc');
+    screen.dispose();
+  });
+
+  it('joins wrapped rows, drops trailing blank rows and keeps formatted bytes', async () => {
+    const screen = new TerminalScreen(4, 5, identity);
+    screen.write(encode('abcdefg\r\n\u001b[1mbold\u001b[0m'));
+    await screen.flushed();
+    const frame = screen.snapshot();
+    expect(frame.contents).toBe('abcdefg\nbold');
+    expect(decode(frame.formatted)).toContain('\u001b[0;1mbold\u001b[m');
+    screen.dispose();
+  });
+
+  it('keeps at most 256 newest scrollback rows on the normal screen and none on the alternate one', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    for (let row = 0; row < 300; row += 1) screen.write(encode(`row-${row}\r\n`));
+    await screen.flushed();
+    const normal = screen.snapshot();
+    expect(normal.alternateScreen).toBe(false);
+    expect(normal.scrollbackFormatted).toHaveLength(TERMINAL_FRAME_SCROLLBACK_MAX_ROWS);
+    expect(decode(normal.scrollbackFormatted.at(-1)!)).toBe('row-296');
+    screen.write(encode('\u001b[?1049h'));
+    await screen.flushed();
+    const alternate = screen.snapshot();
+    expect(alternate.alternateScreen).toBe(true);
+    expect(alternate.scrollbackFormatted).toEqual([]);
+    screen.dispose();
+  });
+
+  it('tracks bracketed paste, cursor visibility and the mouse protocol', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    expect(screen.bracketedPaste).toBe(false);
+    expect(screen.cursorVisible).toBe(true);
+    screen.write(encode('\u001b[?2004h\u001b[?25l\u001b[?1000h\u001b[?1006h'));
+    await screen.flushed();
+    expect(screen.bracketedPaste).toBe(true);
+    expect(screen.cursorVisible).toBe(false);
+    const frame = screen.snapshot();
+    expect(frame.bracketedPaste).toBe(true);
+    expect(frame.mouseProtocolEnabled).toBe(true);
+    expect(frame.mouseProtocolEncoding).toBe('sgr');
+    screen.write(encode('\u001b[?25h\u001b[?1006l\u001b[?1000l'));
+    await screen.flushed();
+    expect(screen.cursorVisible).toBe(true);
+    expect(screen.snapshot()).toMatchObject({
+      mouseProtocolEnabled: false,
+      mouseProtocolEncoding: 'default',
+    });
+    screen.dispose();
+  });
+});

@@ -1,0 +1,56 @@
+import { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { EffectEnvelope } from '@gate4agent/types';
+import {
+  AgentInstanceId,
+  CONTROL_PROTOCOL_VERSION,
+  OperationId,
+  SessionGeneration,
+} from '@gate4agent/types';
+import { describe, expect, it } from 'vitest';
+import { ObservationChannel } from '../../src/workers/observation-channel.js';
+import { SessionWorker } from '../../src/workers/session-worker.js';
+import { TerminalFrameCache } from '../../src/workers/terminal-frame-cache.js';
+import { sleep } from '../runtime/support/fixtures.js';
+
+function stopEffect(operation: number): EffectEnvelope {
+  return {
+    protocolVersion: CONTROL_PROTOCOL_VERSION,
+    operationId: OperationId.of(operation),
+    instanceId: AgentInstanceId.of(5),
+    generation: SessionGeneration.of(1),
+    effect: { kind: 'stop', force: false },
+  };
+}
+
+describe('SessionWorker', () => {
+  it('runs effects in order, reports each completion, and ends after the idle timeout', async () => {
+    const channel = new ObservationChannel(8, () => {});
+    const worker = new SessionWorker(
+      {
+        catalog: AgentRegistry.empty(),
+        channel,
+        frames: new TerminalFrameCache(() => {}),
+        activeSessions: { value: 0 },
+        pollIntervalMs: 5,
+        idleTimeoutMs: 30,
+        now: () => performance.now(),
+      },
+      4,
+    );
+    expect(worker.trySend({ effect: stopEffect(1), overlay: { env: [], extraArgs: [] } })).toBe(
+      'ok',
+    );
+    expect(worker.trySend({ effect: stopEffect(2), overlay: { env: [], extraArgs: [] } })).toBe(
+      'ok',
+    );
+    const deadline = performance.now() + 15_000;
+    while (!worker.closed && performance.now() < deadline) await sleep(5);
+    expect(worker.closed).toBe(true);
+    expect(channel.tryRecv()?.operationId).toBe(OperationId.of(1));
+    expect(channel.tryRecv()?.operationId).toBe(OperationId.of(2));
+    expect(worker.trySend({ effect: stopEffect(3), overlay: { env: [], extraArgs: [] } })).toBe(
+      'closed',
+    );
+    await worker.dispose();
+  });
+});
