@@ -162,7 +162,7 @@ function observe(
 }
 
 describe('reference native_provider_supervisor_e2e, tool-engine part', () => {
-  it('native_provider_supervisor_reaps_cancelled_child_before_detach_and_higher_rebind', () => {
+  it('walks the revoke, detach and rebind of the first reference scenario without processes', () => {
     const instanceId = AgentInstanceId.of(4_401);
     const generation = SessionGeneration.of(1);
     const drive = new KernelDrive(instanceId, generation);
@@ -259,7 +259,7 @@ describe('reference native_provider_supervisor_e2e, tool-engine part', () => {
     ]);
   });
 
-  it('coordinated_shutdown_drains_exact_cancel_beyond_one_work_quantum', () => {
+  it('fits 3 clients × 32 requests and revokes all 96 as in the second reference scenario', () => {
     const instanceId = AgentInstanceId.of(4_402);
     const generation = SessionGeneration.of(1);
     const drive = new KernelDrive(instanceId, generation);
