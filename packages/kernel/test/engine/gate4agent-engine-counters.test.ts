@@ -4,6 +4,7 @@ import {
   AgentInstanceId,
   CONTROL_INSTANCE_IDENTITIES_MAX,
   CONTROL_SESSIONS_MAX,
+  controlError,
   OperationId,
   ProviderInteractionId,
   SessionGeneration,
@@ -40,11 +41,7 @@ describe('gate4agent-engine counters and capacity', () => {
     seedWatermark(engine, instance(), exhausted);
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(register(1)));
-    expect(error).toMatchObject({
-      kind: 'generation-exhausted',
-      instanceId: instance(),
-      generation: exhausted,
-    });
+    expect(error).toStrictEqual(controlError.generationExhausted(instance(), exhausted));
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
 
@@ -62,11 +59,9 @@ describe('gate4agent-engine counters and capacity', () => {
     const before = engineStateCopy(engine);
     const rejected = AgentInstanceId.of(firstInstance + CONTROL_SESSIONS_MAX);
     const error = unwrapErr(engine.applyCommand(registerInstance(10_000, rejected)));
-    expect(error).toMatchObject({
-      kind: 'session-capacity-exceeded',
-      instanceId: rejected,
-      max: CONTROL_SESSIONS_MAX,
-    });
+    expect(error).toStrictEqual(
+      controlError.sessionCapacityExceeded(rejected, CONTROL_SESSIONS_MAX),
+    );
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
 
@@ -83,11 +78,9 @@ describe('gate4agent-engine counters and capacity', () => {
     const rejected = AgentInstanceId.of(firstInstance + CONTROL_INSTANCE_IDENTITIES_MAX);
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(registerInstance(1, rejected)));
-    expect(error).toMatchObject({
-      kind: 'instance-identity-capacity-exceeded',
-      instanceId: rejected,
-      max: CONTROL_INSTANCE_IDENTITIES_MAX,
-    });
+    expect(error).toStrictEqual(
+      controlError.instanceIdentityCapacityExceeded(rejected, CONTROL_INSTANCE_IDENTITIES_MAX),
+    );
     expect(engineStateCopy(engine)).toStrictEqual(before);
     unwrap(engine.applyCommand(registerInstance(2, known)));
     const current = engine.sessionSnapshot(known);
@@ -128,7 +121,7 @@ describe('gate4agent-engine counters and capacity', () => {
     );
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(terminalText(4, 'second')));
-    expect(error.kind).toBe('operation-id-exhausted');
+    expect(error).toStrictEqual(controlError.operationIdExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.operationIdExhausted).toBe(true);
   });
@@ -145,7 +138,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(effect.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error.kind).toBe('event-sequence-exhausted');
+    expect(error).toStrictEqual(controlError.eventSequenceExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.eventSequenceExhausted).toBe(true);
     const events = engine.drainEvents();
@@ -166,7 +159,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(effect.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error.kind).toBe('revision-exhausted');
+    expect(error).toStrictEqual(controlError.revisionExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.revisionExhausted).toBe(true);
   });
@@ -179,11 +172,7 @@ describe('gate4agent-engine counters and capacity', () => {
     seedWatermark(engine, instance(), exhausted);
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(start(2)));
-    expect(error).toMatchObject({
-      kind: 'generation-exhausted',
-      instanceId: instance(),
-      generation: exhausted,
-    });
+    expect(error).toStrictEqual(controlError.generationExhausted(instance(), exhausted));
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
 
@@ -205,7 +194,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(interrupt.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error.kind).toBe('event-sequence-exhausted');
+    expect(error).toStrictEqual(controlError.eventSequenceExhausted());
     const after = engine.snapshot();
     expect(after.sessions).toStrictEqual(before.sessions);
     expect(after.revision).toBe(before.revision);

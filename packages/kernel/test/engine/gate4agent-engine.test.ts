@@ -2,7 +2,9 @@
 import {
   AdapterId,
   type ControlEvent,
+  controlError,
   ProviderRuntimePolicy,
+  providerRuntimePolicyError,
   type TerminalFrame,
   unwrap,
   unwrapErr,
@@ -22,6 +24,7 @@ import {
   size,
   start,
   startWithPolicy,
+  verifiedRuntimePolicy,
 } from './engine-fixtures.js';
 
 const ignoredBy = (events: ControlEvent[], reason: string) =>
@@ -71,7 +74,7 @@ describe('gate4agent-engine lifecycle', () => {
           sendInput(4, { kind: 'submit-prompt', text: 'semantic prompt', framing: 'literal' }),
         ),
       ),
-    ).toMatchObject({ kind: 'provider-runtime-policy-denied', capability: 'semantic-readiness' });
+    ).toStrictEqual(controlError.providerRuntimePolicyDenied('semantic-readiness'));
     expect(engine.drainEffects()).toEqual([]);
   });
 
@@ -85,10 +88,11 @@ describe('gate4agent-engine lifecycle', () => {
       providerSessionIdentity: false,
       semanticResume: false,
     };
-    expect(unwrapErr(engine.applyCommand(startWithPolicy(2, invalid)))).toMatchObject({
-      kind: 'invalid-provider-runtime-policy',
-      error: { kind: 'semantic-capability-requires-raw-pty' },
-    });
+    expect(unwrapErr(engine.applyCommand(startWithPolicy(2, invalid)))).toStrictEqual(
+      controlError.invalidProviderRuntimePolicy(
+        providerRuntimePolicyError('semantic-capability-requires-raw-pty'),
+      ),
+    );
     expect(engine.drainEffects()).toEqual([]);
   });
 
@@ -106,9 +110,9 @@ describe('gate4agent-engine lifecycle', () => {
     const engine = new Gate4AgentEngine();
     unwrap(engine.applyCommand(register(1)));
     const error = unwrapErr(
-      engine.applyCommand(startWithPolicy(2, ProviderRuntimePolicy.rawPty(), size(1_001, 80))),
+      engine.applyCommand(startWithPolicy(2, verifiedRuntimePolicy(), size(1_001, 80))),
     );
-    expect(error.kind).toBe('invalid-terminal-size');
+    expect(error).toStrictEqual(controlError.invalidTerminalSize());
     expect(engine.drainEffects()).toEqual([]);
   });
 

@@ -1,8 +1,17 @@
 // Ported from gate4agent-kernel (src/lib.rs, mod tests): catalog pre-checks, the phase order,
 // reconciliation into the tool engine, and the tool lanes.
+
+import { ToolEngineError } from '@gate4agent/tool-engine';
 import { ProviderBindingId } from '@gate4agent/tool-protocol';
-import { AgentId, CONTROL_PROTOCOL_VERSION, SessionGeneration, unwrap } from '@gate4agent/types';
+import {
+  AgentId,
+  CONTROL_PROTOCOL_VERSION,
+  err,
+  SessionGeneration,
+  unwrap,
+} from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
+import { KernelToolErrors } from '../../src/errors.js';
 import type { BackendIngressOutcome } from '../../src/kernel/backend-ingress.js';
 import { kernelToolEngine } from '../../src/kernel/kernel-seams.js';
 import {
@@ -115,7 +124,7 @@ describe('gate4agent-kernel tool lanes', () => {
     expect(outcome.acceptedSequence).not.toBeNull();
     expect(step.backendSnapshot.tools.instanceStates).toEqual([[instance(), 'active']]);
     expect(step.toolEffects).toEqual([]);
-    expect(step.toolCompletions.completions[0]!.outcome).toMatchObject({
+    expect(step.toolCompletions.completions[0]!.outcome).toEqual({
       kind: 'policy-denied',
       reason: { kind: 'inactive-instance' },
     });
@@ -146,17 +155,11 @@ describe('gate4agent-kernel tool lanes', () => {
     expect(step.toolEffects).toHaveLength(1);
     expect(step.toolEffects[0]!.effect.requestKey).toEqual(requestKey);
     const regressed = kernel.stepControlPlane([authority(toolGrant(generation, 1))], []);
-    expect(regressed.ingressOutcomes[0]).toMatchObject({
+    expect(regressed.ingressOutcomes[0]).toStrictEqual({
       kind: 'tool-authority',
       outcome: {
         sequence: 1,
-        result: {
-          ok: false,
-          error: {
-            kind: 'engine',
-            error: { kind: 'authority-sequence-regressed', current: 1, requested: 1 },
-          },
-        },
+        result: err(KernelToolErrors.engine(ToolEngineError.authoritySequenceRegressed(1, 1))),
       },
     });
   });
@@ -254,10 +257,9 @@ describe('gate4agent-kernel tool lanes', () => {
     const step = kernel.stepControlPlane([boundRequest(null, toolRequest(1, generation))], []);
     const outcome = toolRequestOutcome(step.ingressOutcomes[0]);
     expect(outcome.acceptedSequence).toBeNull();
-    expect(outcome.result).toMatchObject({
-      ok: false,
-      error: { kind: 'provider-unavailable', providerId: toolProviderId() },
-    });
+    expect(outcome.result).toStrictEqual(
+      err(KernelToolErrors.providerUnavailable(toolProviderId())),
+    );
     expect(step.backendSnapshot.tools.requests).toEqual([]);
     expect(step.toolEffects).toEqual([]);
     expect(step.toolCompletions.completions).toEqual([]);

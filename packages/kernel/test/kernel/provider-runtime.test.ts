@@ -6,9 +6,10 @@ import {
   ProviderBoundCapabilityEffectEnvelope,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { unwrap } from '@gate4agent/types';
+import { err, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_MAX } from '../../src/constants.js';
+import { KernelProviderErrors } from '../../src/errors.js';
 import type {
   BackendIngressOutcome,
   ProviderRuntimeCommandOutcome,
@@ -318,10 +319,9 @@ describe('gate4agent-kernel provider bindings', () => {
     });
     expect(invalid.backendSnapshot.providerRuntime.lastSequence).toBe(1);
     const reusedSequence = attach(1, 1);
-    expect(providerOutcome(reusedSequence.ingressOutcomes[0]).result).toMatchObject({
-      ok: false,
-      error: { kind: 'sequence-regressed', current: 1, requested: 1 },
-    });
+    expect(providerOutcome(reusedSequence.ingressOutcomes[0]).result).toStrictEqual(
+      err(KernelProviderErrors.sequenceRegressed(1, 1)),
+    );
     const bindingId = attachToolProvider(kernel, 2);
     const duplicateAttach = attach(3, 3);
     expect(providerOutcome(duplicateAttach.ingressOutcomes[0]).result).toMatchObject({
@@ -351,10 +351,9 @@ describe('gate4agent-kernel provider bindings', () => {
     expect(exhaustedOnRejection.backendSnapshot.providerRuntime.lastSequence).toBe(COUNTER_MAX);
     expect(exhaustedOnRejection.backendSnapshot.providerRuntime.bindings).toEqual([]);
     const terminal = attach(COUNTER_MAX, COUNTER_MAX);
-    expect(providerOutcome(terminal.ingressOutcomes[0]).result).toMatchObject({
-      ok: false,
-      error: { kind: 'sequence-exhausted' },
-    });
+    expect(providerOutcome(terminal.ingressOutcomes[0]).result).toStrictEqual(
+      err(KernelProviderErrors.sequenceExhausted()),
+    );
   });
 
   it('missing_effect_binding_is_reported_and_never_released', () => {
