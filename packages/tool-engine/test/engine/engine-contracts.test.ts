@@ -10,6 +10,7 @@ import {
   CapabilityEffectEnvelope,
   CapabilityObservation,
   CapabilityObservationEnvelope,
+  CapabilityRequestStatus,
   CapabilityResult,
   CapabilityResultDelivery,
   CapabilityResultMetadata,
@@ -483,11 +484,7 @@ describe('engine: contracts', () => {
       expect(unwrap(engine.request(request(id, 1, 100))).kind).toBe('deny');
     }
     expect(
-      engine
-        .snapshot()
-        .requests.every(
-          (entry) => !['awaiting-approval', 'dispatched'].includes(entry.status.kind),
-        ),
+      engine.snapshot().requests.every((entry) => CapabilityRequestStatus.isTerminal(entry.status)),
     ).toBe(true);
     const batch = engine.drainCompletions();
     expect(batch.completions).toHaveLength(TOOL_COMPLETIONS_MAX);
@@ -535,9 +532,7 @@ describe('engine: contracts', () => {
     expect(
       completions
         .snapshot()
-        .requests.every(
-          (entry) => !['awaiting-approval', 'dispatched'].includes(entry.status.kind),
-        ),
+        .requests.every((entry) => CapabilityRequestStatus.isTerminal(entry.status)),
     ).toBe(true);
 
     const audit = configured('allow');
