@@ -58,8 +58,10 @@ export const MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS = 86_400_000;
 /** gate4agent-runtime-native: exit acks or faults taken from one provider per collection pass. */
 export const PROVIDER_EVENT_DRAIN_QUANTUM = 64;
 /**
- * gate4agent-runtime-native (the node host's 10 ms sleep between ticks): the host driver's tick
- * period while the runtime has work in flight (milliseconds).
+ * gate4agent-runtime-native (the node host's 10 ms sleep between ticks): the host driver's poll
+ * period while a provider operation is owned (milliseconds). Executors are polled (`tryWait`
+ * probes the process group; grace windows run on the clock), so a live operation needs time;
+ * an idle runtime schedules no tick at all.
  */
 export const HOST_TICK_INTERVAL = 10;
 /** gate4agent-shell-native `INSTANCE_LAUNCH_ARGS_MAX`: extra launch arguments per instance. */
@@ -100,8 +102,3 @@ export const PROCESS_TABLE_TIMEOUT = 2_000;
 export const STARTUP_GATE_SETTLE_MS = 350;
 /** gate4agent-shell-native `STARTUP_GATE_POLL_MS`: screen checks while settling. */
 export const STARTUP_GATE_POLL_MS = 25;
-/**
- * Not upstream: the longest the host driver waits between ticks when nothing is in flight. The
- * handle's ingress has no arrival notification, so an idle driver still looks this often.
- */
-export const HOST_IDLE_TICK_INTERVAL = 250;

@@ -21,7 +21,6 @@ export {
   DEFAULT_PROVIDER_STOP_GRACE_MS,
   DEFAULT_WORKER_IDLE_TIMEOUT_MS,
   DEFAULT_WORKER_POLL_INTERVAL_MS,
-  HOST_IDLE_TICK_INTERVAL,
   HOST_TICK_INTERVAL,
   INSTANCE_LAUNCH_ARG_MAX_BYTES,
   INSTANCE_LAUNCH_ARGS_MAX,
@@ -55,6 +54,8 @@ export type { ProviderInvocationDocument } from './executor/invocation-document.
 export {
   encodeInvocationDocument,
   PROVIDER_INVOCATION_PROTOCOL,
+  ProviderInvocationDocumentCodec,
+  ProviderInvocationDocumentSchema,
 } from './executor/invocation-document.js';
 export {
   isPlatformChildEnvironmentKey,
@@ -68,6 +69,10 @@ export type {
 } from './executor/provider-result-document.js';
 export {
   decodeProviderResult,
+  decodeProviderResultDocument,
+  ProviderResultBodySchema,
+  ProviderResultDocumentCodec,
+  ProviderResultDocumentSchema,
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';

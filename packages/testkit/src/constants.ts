@@ -31,5 +31,11 @@ export const REAP_POLL_INTERVAL = 10;
 export const FIXTURE_OUTPUT_KEEP_CHARS = 1_048_576;
 /** Environment variable carrying the run tag that marks every fixture process of one test run. */
 export const FIXTURE_RUN_ENV = 'GATE4AGENT_FIXTURE_RUN';
+/**
+ * Launch-plan argument carrying the run tag (`<prefix><tag>`) in fixture specs: a PTY child gets
+ * only the minimal environment, so the tag travels on its command line, where the leak scan
+ * reads it on every platform. The fixture scripts drop it from `process.argv`.
+ */
+export const FIXTURE_RUN_ARG = '--gate4agent-fixture-run=';
 /** Stdout prefix with which a fixture reports a descendant it started (tracked automatically). */
 export const DESCENDANT_PID_MARKER = 'fixture-descendant-pid:';

@@ -9,6 +9,7 @@ export {
   EXITING_FIXTURE_EXIT_CODE,
   FIXTURE_OUTPUT_KEEP_CHARS,
   FIXTURE_PATH_MAX_BYTES,
+  FIXTURE_RUN_ARG,
   FIXTURE_RUN_ENV,
   FIXTURE_SPEC_REVISION,
   FIXTURE_TIMEOUT,
@@ -55,7 +56,12 @@ export { createFixtureRoot } from './helpers/fixture-root.js';
 export type { Latch } from './helpers/latch.js';
 export { createLatch } from './helpers/latch.js';
 export type { FixtureProcess } from './process/fixture-run.js';
-export { findFixtureProcesses, fixtureRunTag, startFixtureRun } from './process/fixture-run.js';
+export {
+  findFixtureProcesses,
+  fixtureRunTag,
+  fixtureRunTeardown,
+  startFixtureRun,
+} from './process/fixture-run.js';
 export type { FixtureHook, FixtureTestContext } from './process/fixture-tracking.js';
 export { useFixtureTracking } from './process/fixture-tracking.js';
 export { isProcessAlive, listProcesses, processCommandLine } from './process/process-probe.js';

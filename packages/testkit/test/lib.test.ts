@@ -30,8 +30,9 @@ describe('testkit (lib.rs)', () => {
   it('unix_interactive_fixture_argv_is_nul_free_and_retains_terminal_escapes', () => {
     const spec = interactiveAgentSpec();
     expect(spec.launch.fixedArgs.every((argument) => !argument.includes('\0'))).toBe(true);
-    // The behaviour program is the last fixed argument: here the path of the fixture script.
-    const script = readFileSync(spec.launch.fixedArgs.at(-1)!, 'utf8');
+    // Upstream's behaviour program is its last fixed argument (the inline shell script); here it
+    // is the fixture script, the first fixed argument (the run tag may follow it).
+    const script = readFileSync(spec.launch.fixedArgs[0]!, 'utf8');
     expect(script).toContain('\\u001b[?2004h');
     expect(script).toContain('\\u001b[?25h');
   });

@@ -285,6 +285,15 @@ export {
   TerminalControl,
   TerminalControlSchema,
 } from './input/terminal-control.js';
+// The minimal environment of native children.
+export type { MinimalChildEnvironmentOptions } from './process/child-environment.js';
+export {
+  isPlatformChildEnvironmentKey,
+  minimalChildEnvironment,
+  UNIX_CHILD_ENV_ALLOWLIST,
+  UNIX_CHILD_ENV_LOCALE_PREFIX,
+  WINDOWS_CHILD_ENV_ALLOWLIST,
+} from './process/child-environment.js';
 // Provider semantic state (§3.4.10–11).
 export { ContextWindowUsage, ContextWindowUsageSchema } from './provider/context-window-usage.js';
 export type { ProviderActivity } from './provider/provider-activity.js';

@@ -4,6 +4,7 @@ import { EdgeState } from '../edge/edge-state.js';
 import { ProviderKernelPort } from '../provider-runtime/provider-kernel-port.js';
 import { BoundedQueue } from '../queue/bounded-queue.js';
 import { boundedIngressCapacity } from '../queue/clamp-capacity.js';
+import { SendListeners } from '../queue/send-listeners.js';
 import { AuthorityState } from '../tool/authority-state.js';
 import { ToolAuthorityHandle } from '../tool/tool-authority-handle.js';
 import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
@@ -13,18 +14,23 @@ import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
  * `[1, MAX_INGRESS_CAPACITY]`) shared by every producer: control commands, tool requests,
  * authority commands and provider attach / detach / observe. A successful send is the
  * linearisation point; the kernel reduces items in exactly that order. The provider-runtime
- * authority is reachable only through the returned port.
+ * authority is reachable only through the returned port, and so is `onIngress`, the arrival
+ * signal a host loop sleeps on.
  */
 export function boundedControlPlane(
   ingressCapacity: number,
 ): [Gate4AgentHandle, ToolAuthorityHandle, ControlPlaneKernelPort] {
-  const ingress = new BoundedQueue<BackendIngress>(boundedIngressCapacity(ingressCapacity));
+  const listeners = new SendListeners();
+  const ingress = new BoundedQueue<BackendIngress>(
+    boundedIngressCapacity(ingressCapacity),
+    listeners,
+  );
   const provider = new ProviderKernelPort(ingress);
   const edge = new EdgeState();
   const authority = new AuthorityState(ingress);
   return [
     new Gate4AgentHandle((command) => ingress.trySend({ kind: 'control', command }), edge),
     new ToolAuthorityHandle(edge, authority),
-    new ControlPlaneKernelPort(ingress, provider, edge, authority),
+    new ControlPlaneKernelPort(ingress, provider, edge, authority, listeners),
   ];
 }

@@ -5,6 +5,7 @@ import type { ProviderKernelPort } from '../provider-runtime/provider-kernel-por
 import type { ProviderRuntimeAuthorityHandle } from '../provider-runtime/provider-runtime-authority-handle.js';
 import type { PublishReport } from '../publish/publish-report.js';
 import type { BoundedQueue } from '../queue/bounded-queue.js';
+import type { SendListeners } from '../queue/send-listeners.js';
 import type { AuthorityState } from '../tool/authority-state.js';
 import type { ControlPlanePublishReport } from './control-plane-publish-report.js';
 import { publishStep } from './publish-step.js';
@@ -22,6 +23,7 @@ export class ControlPlaneKernelPort implements Disposable {
   readonly #provider: ProviderKernelPort;
   readonly #edge: EdgeState;
   readonly #authority: AuthorityState;
+  readonly #listeners: SendListeners;
 
   static {
     providerKernelPortOf = (port) => port.#provider;
@@ -33,7 +35,9 @@ export class ControlPlaneKernelPort implements Disposable {
     provider: ProviderKernelPort,
     edge: EdgeState,
     authority: AuthorityState,
+    listeners: SendListeners,
   ) {
+    this.#listeners = listeners;
     this.#ingress = ingress;
     this.#provider = provider;
     this.#edge = edge;
@@ -47,6 +51,28 @@ export class ControlPlaneKernelPort implements Disposable {
   drainIngress(limit: number): BackendIngress[] {
     this.#provider.flushClosingBindings();
     return this.#ingress.drain(limit);
+  }
+
+  /**
+   * Subscribes `listener` to ingress arrivals: it is called synchronously after every successful
+   * send into the shared ingress, whoever the producer (control dispatch, tool authority, tool
+   * clients, provider attach / detach / observe, including the detach retries of
+   * `drainIngress`). It runs inside the producer's call, so it should only schedule work (a host
+   * loop's next tick), never reduce. A listener that throws is ignored: the send stays a success
+   * and the other listeners still run. Returns the unsubscribe function (idempotent); `dispose()`
+   * drops every listener.
+   */
+  onIngress(listener: () => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /**
+   * Whether the next `drainIngress` has something to return: items buffered, or a provider
+   * detach waiting to be retried. A host loop that drained at most `limit` items asks this to
+   * decide whether to tick again before the next arrival.
+   */
+  hasPendingIngress(): boolean {
+    return this.#ingress.length > 0 || this.#provider.hasClosingRetry();
   }
 
   /** A new handle on the provider-runtime registry of this control plane. */
@@ -76,6 +102,7 @@ export class ControlPlaneKernelPort implements Disposable {
   dispose(): void {
     this.#ingress.closeReceiver();
     this.#provider.dispose();
+    this.#listeners.clear();
   }
 
   [Symbol.dispose](): void {

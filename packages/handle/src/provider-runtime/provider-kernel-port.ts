@@ -38,6 +38,14 @@ export class ProviderKernelPort {
     }
   }
 
+  /** Whether some binding waits to retry its detach (the next `flushClosingBindings` sends it). */
+  hasClosingRetry(): boolean {
+    for (const binding of this.registry.sortedBindings()) {
+      if (binding.lifecycle.kind === 'closing-retry') return true;
+    }
+    return false;
+  }
+
   /** Applies one kernel provider outcome: receipt first, then the lifecycle transition. */
   publishOutcome(outcome: ProviderRuntimeCommandOutcome): void {
     publishOutcome(this.registry, outcome);

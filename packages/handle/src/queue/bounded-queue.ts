@@ -1,6 +1,7 @@
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { TryRecvError } from '../provider-runtime/contract/try-recv-error.js';
+import type { SendListeners } from './send-listeners.js';
 import { TrySendError } from './try-send-error.js';
 
 /**
@@ -16,10 +17,13 @@ export class BoundedQueue<T> {
   #length = 0;
   #senderClosed = false;
   #receiverClosed = false;
+  readonly #onSend: SendListeners | null;
 
-  constructor(capacity: number) {
+  /** `onSend`, when given, is notified after every successful send. */
+  constructor(capacity: number, onSend: SendListeners | null = null) {
     this.capacity = capacity;
     this.#buffer = new Array<T | undefined>(capacity);
+    this.#onSend = onSend;
   }
 
   /** Number of items buffered now. */
@@ -43,6 +47,7 @@ export class BoundedQueue<T> {
     if (this.#length >= this.capacity) return err(TrySendError.full());
     this.#buffer[(this.#head + this.#length) % this.capacity] = item;
     this.#length += 1;
+    this.#onSend?.notify();
     return ok();
   }
 

@@ -4,6 +4,7 @@ import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import spawn from 'cross-spawn';
 import { CHILD_PROCESS_RESULT_MAX_BYTES } from '../constants.js';
+import { ActivityListeners } from './activity-listeners.js';
 import { ChildProcessProviderOperation } from './child-process-provider-operation.js';
 import { encodeInvocationDocument } from './invocation-document.js';
 import { platformMinimalChildEnvironment } from './minimal-child-environment.js';
@@ -69,6 +70,7 @@ export class ChildProcessProviderExecutor implements NativeProviderExecutor {
   readonly #config: ChildProcessProviderExecutorConfig;
   readonly #resultMaxBytes: number;
   readonly #now: () => number;
+  readonly #activity = new ActivityListeners();
 
   /** Checks the launch policy; throws `Gate4AgentError` (`invalid-argument`) on misuse. */
   constructor(config: ChildProcessProviderExecutorConfig) {
@@ -76,6 +78,14 @@ export class ChildProcessProviderExecutor implements NativeProviderExecutor {
     this.#config = { ...config, args: [...(config.args ?? [])] };
     this.#resultMaxBytes = config.resultMaxBytes ?? CHILD_PROCESS_RESULT_MAX_BYTES;
     this.#now = config.now ?? (() => performance.now());
+  }
+
+  /**
+   * Subscribes `listener` to progress of any of this executor's operations (a child exited, its
+   * stdout or stdio closed); `NativeRuntime` uses it to tick at once. Returns the unsubscribe.
+   */
+  onActivity(listener: () => void): () => void {
+    return this.#activity.add(listener);
   }
 
   /** Starts one child for `invocation`; `unavailable` when it cannot be spawned. */
@@ -109,6 +119,7 @@ export class ChildProcessProviderExecutor implements NativeProviderExecutor {
       pid,
       this.#resultMaxBytes,
       this.#now,
+      () => this.#activity.notify(),
     );
     if (sendInvocation && child.stdin !== null) {
       // A child may exit without reading its input; the broken pipe is not an error of ours.

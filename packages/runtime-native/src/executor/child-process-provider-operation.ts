@@ -35,17 +35,28 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   #groupEmptyAt: number | null = null;
   #reported: NativeProviderExit | null = null;
 
-  /** Wraps a freshly spawned child (its pid must be known). */
-  constructor(child: ChildProcess, pid: number, resultMaxBytes: number, now: () => number) {
+  /**
+   * Wraps a freshly spawned child (its pid must be known). `onActivity` is called when the child
+   * exits, its stdio closes or its stdout ends: the moments a poll may see progress.
+   */
+  constructor(
+    child: ChildProcess,
+    pid: number,
+    resultMaxBytes: number,
+    now: () => number,
+    onActivity: () => void = () => {},
+  ) {
     this.pid = pid;
     this.#child = child;
     this.#resultMaxBytes = resultMaxBytes;
     this.#now = now;
     child.once('exit', (code, signal) => {
       this.#exit = { code, signal };
+      onActivity();
     });
     child.once('close', () => {
       this.#closed = true;
+      onActivity();
     });
     // A failed kill or a late spawn error arrives here; the exit and close events still decide.
     child.on('error', () => undefined);
@@ -56,6 +67,7 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
       stdout.on('data', (chunk: Buffer) => this.#collect(chunk));
       stdout.once('close', () => {
         this.#stdoutEnded = true;
+        onActivity();
       });
     }
   }

@@ -8,112 +8,88 @@
 //   {"kind":"failed","failureKind":"execution","message":"page not found"}
 //
 // Unknown keys are rejected; omitted optional fields mean null (or false for `truncated`). Anything
-// that is not such a document — too large, not UTF-8, not JSON, not matching, or failing the tool protocol's own validation — becomes a
-// provider-contract-violation failure with a fixed message.
+// that is not such a document (too large, not UTF-8, not JSON, not matching the schema, or failing
+// the tool protocol's own validation) becomes a provider-contract-violation failure with a fixed
+// message: a schema violation names the field, but paths can carry a child's own keys, so they
+// stay out of completions.
 import {
   CapabilityObservation,
   CapabilityResult,
   CapabilityResultDelivery,
-  type ToolFailureKind,
+  ToolFailureKindSchema,
 } from '@gate4agent/tool-protocol';
+import {
+  createWireCodec,
+  Nullable,
+  type Result,
+  SafeIntegerSchema,
+  type SchemaViolation,
+} from '@gate4agent/types';
+import Type, { type Static } from 'typebox';
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const FAILURE_KINDS: readonly ToolFailureKind[] = [
-  'rejected',
-  'unavailable',
-  'invalid-input',
-  'execution',
-  'cancelled',
-  'provider-contract-violation',
-];
+const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
+
+/** TypeBox schema of {@link ProviderResultBody}. */
+export const ProviderResultBodySchema = Type.Union([
+  Type.Object({ kind: Type.Literal('text'), text: Type.String() }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('base64'), base64: Type.String({ pattern: BASE64 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('reference'), reference: Type.String(), byteLen: SafeIntegerSchema },
+    { additionalProperties: false },
+  ),
+]);
 
 /** The body of a successful result: UTF-8 text, base64 bytes, or an opaque reference. */
-export type ProviderResultBody =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'base64'; readonly base64: string }
-  | { readonly kind: 'reference'; readonly reference: string; readonly byteLen: number };
+export type ProviderResultBody = Static<typeof ProviderResultBodySchema>;
 
-/** The JSON document a provider child writes to stdout as its result. */
-export type ProviderResultDocument =
-  | {
-      readonly kind: 'succeeded';
-      readonly body: ProviderResultBody;
-      readonly mediaType?: string | null;
-      readonly summary?: string | null;
-      readonly truncated?: boolean;
-    }
-  | {
-      readonly kind: 'failed';
-      readonly failureKind: ToolFailureKind;
-      readonly message?: string | null;
-    };
+/**
+ * TypeBox schema of {@link ProviderResultDocument}: kind-tagged, unknown keys rejected; a missing
+ * `mediaType`, `summary` or `message` decodes as `null`, a missing `truncated` as `false`.
+ */
+export const ProviderResultDocumentSchema = Type.Union([
+  Type.Object(
+    {
+      kind: Type.Literal('succeeded'),
+      body: ProviderResultBodySchema,
+      mediaType: Nullable(Type.String()),
+      summary: Nullable(Type.String()),
+      truncated: Type.Boolean({ default: false }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('failed'),
+      failureKind: ToolFailureKindSchema,
+      message: Nullable(Type.String()),
+    },
+    { additionalProperties: false },
+  ),
+]);
 
-type Json = Record<string, unknown>;
+/** The JSON document a provider child writes to stdout as its result (optional fields filled). */
+export type ProviderResultDocument = Static<typeof ProviderResultDocumentSchema>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const onlyKeys = (value: Json, keys: readonly string[]): boolean =>
-  Object.keys(value).every((key) => keys.includes(key));
-const optionalText = (value: unknown): boolean =>
-  value === undefined || value === null || typeof value === 'string';
+/** The wire codec of the result document; violations name the offending field. */
+export const ProviderResultDocumentCodec = createWireCodec(
+  'ProviderResultDocument',
+  ProviderResultDocumentSchema,
+);
 
-function parseBody(value: unknown): ProviderResultBody | null {
-  if (!isObject(value)) return null;
-  if (
-    value.kind === 'text' &&
-    onlyKeys(value, ['kind', 'text']) &&
-    typeof value.text === 'string'
-  ) {
-    return { kind: 'text', text: value.text };
-  }
-  if (
-    value.kind === 'base64' &&
-    onlyKeys(value, ['kind', 'base64']) &&
-    typeof value.base64 === 'string' &&
-    BASE64.test(value.base64)
-  ) {
-    return { kind: 'base64', base64: value.base64 };
-  }
-  if (
-    value.kind === 'reference' &&
-    onlyKeys(value, ['kind', 'reference', 'byteLen']) &&
-    typeof value.reference === 'string' &&
-    Number.isSafeInteger(value.byteLen) &&
-    (value.byteLen as number) >= 0
-  ) {
-    return { kind: 'reference', reference: value.reference, byteLen: value.byteLen as number };
-  }
-  return null;
+/** Checks parsed JSON against the result protocol, naming the first offending field. */
+export function decodeProviderResultDocument(
+  value: unknown,
+): Result<ProviderResultDocument, SchemaViolation> {
+  return ProviderResultDocumentCodec.decode(value);
 }
 
-/** Checks parsed JSON against the result protocol; unknown keys are rejected. */
+/** Checks parsed JSON against the result protocol; `null` when it does not match. */
 export function parseProviderResultDocument(value: unknown): ProviderResultDocument | null {
-  if (!isObject(value)) return null;
-  if (value.kind === 'succeeded') {
-    if (!onlyKeys(value, ['kind', 'body', 'mediaType', 'summary', 'truncated'])) return null;
-    const body = parseBody(value.body);
-    if (body === null || !optionalText(value.mediaType) || !optionalText(value.summary))
-      return null;
-    if (value.truncated !== undefined && typeof value.truncated !== 'boolean') return null;
-    return {
-      kind: 'succeeded',
-      body,
-      mediaType: (value.mediaType as string | null | undefined) ?? null,
-      summary: (value.summary as string | null | undefined) ?? null,
-      truncated: (value.truncated as boolean | undefined) ?? false,
-    };
-  }
-  if (value.kind === 'failed') {
-    if (!onlyKeys(value, ['kind', 'failureKind', 'message'])) return null;
-    const failureKind = FAILURE_KINDS.find((kind) => kind === value.failureKind);
-    if (failureKind === undefined || !optionalText(value.message)) return null;
-    return {
-      kind: 'failed',
-      failureKind,
-      message: (value.message as string | null | undefined) ?? null,
-    };
-  }
-  return null;
+  const decoded = decodeProviderResultDocument(value);
+  return decoded.ok ? decoded.value : null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -130,7 +106,7 @@ export function providerResultObservation(document: ProviderResultDocument): Cap
   if (document.kind === 'failed') {
     return CapabilityObservation.failed({
       kind: document.failureKind,
-      redactedMessage: document.message ?? null,
+      redactedMessage: document.message,
     });
   }
   const body = document.body;
@@ -160,9 +136,9 @@ function metadata(
 ): CapabilityResult['metadata'] {
   return {
     byteLen,
-    mediaType: document.mediaType ?? null,
-    truncated: document.truncated ?? false,
-    redactedSummary: document.summary ?? null,
+    mediaType: document.mediaType,
+    truncated: document.truncated,
+    redactedSummary: document.summary,
   };
 }
 

@@ -1,24 +1,21 @@
-import { HOST_TICK_INTERVAL } from '../constants.js';
-
 /**
- * Runs `tick` on the event loop with a `setTimeout` chain (ticks never overlap). While `busy()`
- * reports work in flight it ticks every {@link HOST_TICK_INTERVAL}; when idle it backs off,
- * doubling up to `idleIntervalMs`. `wake()` schedules an immediate tick (observations, ingress).
+ * Runs `tick` on the event loop, never overlapping ticks. After each tick it asks `nextDelay()`
+ * when the next one is needed: `0` at once, a number of milliseconds for work that genuinely
+ * needs time (a grace window, a live operation that is polled), `null` for never: the driver
+ * then sleeps with no timer at all until `wake()`. `wake()` is what producers call (ingress,
+ * worker observations, executor activity); wakes coalesce into one pending immediate tick.
  */
 export class HostDriver {
   readonly #tick: () => void;
-  readonly #busy: () => boolean;
-  readonly #idleIntervalMs: number;
+  readonly #nextDelay: () => number | null;
   #timer: ReturnType<typeof setTimeout> | null = null;
-  #immediate = false;
+  #immediate: ReturnType<typeof setImmediate> | null = null;
   #running = false;
-  #idleDelay = HOST_TICK_INTERVAL;
   #error: unknown = null;
 
-  constructor(tick: () => void, busy: () => boolean, idleIntervalMs: number) {
+  constructor(tick: () => void, nextDelay: () => number | null) {
     this.#tick = tick;
-    this.#busy = busy;
-    this.#idleIntervalMs = Math.max(HOST_TICK_INTERVAL, idleIntervalMs);
+    this.#nextDelay = nextDelay;
   }
 
   /** Whether the driver is scheduling ticks. */
@@ -31,6 +28,12 @@ export class HostDriver {
     return this.#error;
   }
 
+  /** Whether a tick is scheduled (immediate or timed); false while the driver sleeps. */
+  get scheduled(): boolean {
+    return this.#immediate !== null || this.#timer !== null;
+  }
+
+  /** Starts ticking with one immediate tick. Idempotent. */
   start(): void {
     if (this.#running) return;
     this.#running = true;
@@ -38,29 +41,28 @@ export class HostDriver {
     this.wake();
   }
 
+  /** Cancels whatever is scheduled; later wakes do nothing until `start()`. */
   stop(): void {
     this.#running = false;
+    this.#clearTimer();
+    if (this.#immediate !== null) clearImmediate(this.#immediate);
+    this.#immediate = null;
+  }
+
+  /** Ticks as soon as the event loop turns (coalesced: one pending immediate tick at most). */
+  wake(): void {
+    if (!this.#running || this.#immediate !== null) return;
+    this.#immediate = setImmediate(() => this.#run());
+  }
+
+  #clearTimer(): void {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
-    this.#immediate = false;
-  }
-
-  /** Ticks as soon as the event loop turns (debounced: one pending immediate tick at most). */
-  wake(): void {
-    if (!this.#running || this.#immediate) return;
-    this.#idleDelay = HOST_TICK_INTERVAL;
-    this.#schedule(0);
-    this.#immediate = true;
-  }
-
-  #schedule(delay: number): void {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#run(), delay);
   }
 
   #run(): void {
-    this.#timer = null;
-    this.#immediate = false;
+    this.#immediate = null;
+    this.#clearTimer();
     if (!this.#running) return;
     try {
       this.#tick();
@@ -69,13 +71,11 @@ export class HostDriver {
       this.stop();
       return;
     }
-    if (!this.#running || this.#timer !== null) return;
-    if (this.#busy()) {
-      this.#idleDelay = HOST_TICK_INTERVAL;
-      this.#schedule(HOST_TICK_INTERVAL);
-    } else {
-      this.#schedule(this.#idleDelay);
-      this.#idleDelay = Math.min(this.#idleDelay * 2, this.#idleIntervalMs);
-    }
+    // A producer woke us during the tick: that immediate tick comes first.
+    if (!this.#running || this.#immediate !== null) return;
+    const delay = this.#nextDelay();
+    if (delay === null) return;
+    if (delay <= 0) this.wake();
+    else this.#timer = setTimeout(() => this.#run(), delay);
   }
 }

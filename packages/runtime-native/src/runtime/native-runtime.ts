@@ -15,7 +15,7 @@ import type {
 } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import { HOST_IDLE_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
@@ -59,6 +59,9 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #dispatcher: NativeEffectDispatcher;
   readonly #driver: HostDriver;
   readonly #now: () => number;
+  /** Unsubscribes from each installed executor's activity signal. */
+  readonly #executorActivity = new Map<ToolProviderId, () => void>();
+  readonly #unsubscribeIngress: () => void;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -78,10 +81,11 @@ export class NativeRuntime implements AsyncDisposable {
     for (const descriptor of providers) this.#toolProviders.set(descriptor.id, descriptor);
     this.#driver = new HostDriver(
       () => this.tick(),
-      () => this.#busy(),
-      HOST_IDLE_TICK_INTERVAL,
+      () => this.#nextTickDelay(),
     );
-    this.#dispatcher = new NativeEffectDispatcher(catalog, config, () => this.#driver.wake());
+    const wake = () => this.#driver.wake();
+    this.#unsubscribeIngress = port.onIngress(wake);
+    this.#dispatcher = new NativeEffectDispatcher(catalog, config, wake);
   }
 
   static #build(
@@ -195,6 +199,8 @@ export class NativeRuntime implements AsyncDisposable {
       }
     }
     this.#supervisors.delete(providerId);
+    this.#executorActivity.get(providerId)?.();
+    this.#executorActivity.delete(providerId);
     const descriptor = this.#toolProviders.get(providerId);
     if (descriptor === undefined)
       return err(NativeProviderControlError.unknownProvider(providerId));
@@ -217,6 +223,12 @@ export class NativeRuntime implements AsyncDisposable {
       return err(NativeProviderControlError.build(supervisor.error));
     }
     this.#supervisors.set(providerId, supervisor.value);
+    if (typeof executor.onActivity === 'function') {
+      this.#executorActivity.set(
+        providerId,
+        executor.onActivity(() => this.#driver.wake()),
+      );
+    }
     return ok(bindingId);
   }
 
@@ -226,6 +238,7 @@ export class NativeRuntime implements AsyncDisposable {
     const supervisor = this.#supervisors.get(providerId);
     if (supervisor === undefined) return err(NativeProviderControlError.notInstalled(providerId));
     const retired = supervisor.beginRetirement();
+    this.#driver.wake();
     return retired.ok ? ok() : err(NativeProviderControlError.runtime(retired.error));
   }
 
@@ -239,6 +252,7 @@ export class NativeRuntime implements AsyncDisposable {
         first = NativeProviderControlError.runtime(retired.error);
       }
     }
+    this.#driver.wake();
     return first === null ? ok() : err(first);
   }
 
@@ -296,8 +310,9 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * Starts the host driver: ticks on the event loop (`setTimeout` chain), immediately when a
-   * worker reports, every 10 ms while work is in flight, backing off while idle.
+   * Starts the host driver: ticks on the event loop, at once when ingress, a worker observation
+   * or executor activity arrives, every 10 ms while a provider operation is owned, and not at
+   * all while idle (no timer is scheduled, so an idle runtime burns no CPU).
    */
   start(): void {
     this.#live();
@@ -328,16 +343,21 @@ export class NativeRuntime implements AsyncDisposable {
     }
   }
 
-  #busy(): boolean {
-    if (this.#dispatcher.hasPendingObservations()) return true;
+  /**
+   * When the host driver must tick again without being woken: at once while observations or
+   * ingress are left over (a tick takes a bounded batch), every {@link HOST_TICK_INTERVAL} while
+   * a provider operation is owned (executors are polled: `tryWait` probes the process group, and
+   * stop grace windows run on the clock), otherwise never. Everything else that needs a tick
+   * arrives as a wake: ingress sends, worker observations and frames, executor activity,
+   * retirements. A PTY worker's own timing (output polling, stop grace) runs in the worker.
+   */
+  #nextTickDelay(): number | null {
+    if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
     for (const supervisor of this.#supervisors.values()) {
-      const state = supervisor.state();
-      if (state === 'closed') continue;
-      if (state !== 'running') return true;
-      const snapshot = supervisor.snapshot();
-      if (snapshot.operations.length > 0 || snapshot.runtimeState !== 'active') return true;
+      if (supervisor.state() === 'closed') continue;
+      if (supervisor.snapshot().operations.length > 0) return HOST_TICK_INTERVAL;
     }
-    return false;
+    return null;
   }
 
   /**
@@ -349,6 +369,9 @@ export class NativeRuntime implements AsyncDisposable {
   dispose(): Promise<void> {
     this.#disposed ??= (async () => {
       this.#driver.stop();
+      this.#unsubscribeIngress();
+      for (const unsubscribe of this.#executorActivity.values()) unsubscribe();
+      this.#executorActivity.clear();
       for (const supervisor of this.#supervisors.values()) supervisor.dispose();
       await this.#dispatcher.dispose();
       this.#port.dispose();

@@ -1,9 +1,10 @@
+// The allowlists live in @gate4agent/types (process/child-environment); runtime-native re-exports
+// them with the process-bound `platformMinimalChildEnvironment`.
+import { UNIX_CHILD_ENV_ALLOWLIST, WINDOWS_CHILD_ENV_ALLOWLIST } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import {
   isPlatformChildEnvironmentKey,
   platformMinimalChildEnvironment,
-  UNIX_CHILD_ENV_ALLOWLIST,
-  WINDOWS_CHILD_ENV_ALLOWLIST,
 } from '../../src/executor/minimal-child-environment.js';
 
 describe('minimal child environment', () => {
@@ -71,5 +72,14 @@ describe('minimal child environment', () => {
         platform: 'linux',
       }),
     ).toEqual({ PATH: '/bin', LC_ALL: 'C', HOME: '/override', EXTRA: 'kept', NEW: 'value' });
+  });
+
+  it('defaults to this process: its environment and its platform', () => {
+    const env = platformMinimalChildEnvironment();
+    for (const [key, value] of Object.entries(env)) {
+      expect(isPlatformChildEnvironmentKey(key)).toBe(true);
+      expect(process.env[key]).toBe(value);
+    }
+    expect(env.NODE_OPTIONS).toBeUndefined();
   });
 });

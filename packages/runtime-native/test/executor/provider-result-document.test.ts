@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CHILD_PROCESS_RESULT_MAX_BYTES } from '../../src/constants.js';
 import {
   decodeProviderResult,
+  decodeProviderResultDocument,
   parseProviderResultDocument,
 } from '../../src/executor/provider-result-document.js';
 
@@ -140,5 +141,56 @@ describe('the provider result document', () => {
       kind: 'succeeded',
       result: { metadata: { byteLen: TOOL_INLINE_RESULT_MAX_BYTES } },
     });
+  });
+
+  it('the schema decode names the offending field and fills the optional ones', () => {
+    const cases: [unknown, string][] = [
+      [{ kind: 'failed', failureKind: 'crashed' }, '/failureKind'],
+      [{ kind: 'failed', failureKind: 'execution', message: 7 }, '/message'],
+      [{ kind: 'succeeded', body: { kind: 'base64', base64: 'A===' } }, '/body/base64'],
+      [
+        { kind: 'succeeded', body: { kind: 'reference', reference: 'r', byteLen: -1 } },
+        '/body/byteLen',
+      ],
+      [{ kind: 'succeeded', body: { kind: 'text', text: 'x' }, truncated: 'no' }, '/truncated'],
+    ];
+    for (const [document, path] of cases) {
+      const decoded = decodeProviderResultDocument(document);
+      expect(decoded.ok).toBe(false);
+      expect(!decoded.ok && decoded.error.path).toBe(path);
+      expect(!decoded.ok && decoded.error.schema).toBe('ProviderResultDocument');
+      // The observation never carries the path: it may hold a child's own key names.
+      expect(decode(document)).toEqual(
+        violation('provider result does not match the result protocol'),
+      );
+    }
+    expect(
+      decodeProviderResultDocument({ kind: 'succeeded', body: { kind: 'text', text: 'x' } }),
+    ).toEqual({
+      ok: true,
+      value: {
+        kind: 'succeeded',
+        body: { kind: 'text', text: 'x' },
+        mediaType: null,
+        summary: null,
+        truncated: false,
+      },
+    });
+  });
+
+  it('the reference size passes at the safe-integer limit and fails one above', () => {
+    const reference = (byteLen: number) => ({
+      kind: 'succeeded',
+      body: { kind: 'reference', reference: 'blob:1', byteLen },
+    });
+    expect(parseProviderResultDocument(reference(Number.MAX_SAFE_INTEGER))).not.toBeNull();
+    expect(parseProviderResultDocument(reference(Number.MAX_SAFE_INTEGER + 1))).toBeNull();
+    expect(parseProviderResultDocument(reference(1.5))).toBeNull();
+  });
+
+  it('a lone surrogate in a string does not match the result protocol', () => {
+    expect(decode('{"kind":"failed","failureKind":"execution","message":"\\ud800"}')).toEqual(
+      violation('provider result does not match the result protocol'),
+    );
   });
 });

@@ -1,66 +1,140 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostDriver } from '../../src/runtime/host-driver.js';
-import { sleep } from './support/fixtures.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function counting(nextDelay: () => number | null = () => null) {
+  const state = { ticks: 0 };
+  const driver = new HostDriver(() => {
+    state.ticks += 1;
+  }, nextDelay);
+  return { state, driver };
+}
 
 describe('HostDriver', () => {
-  it('ticks only while started, and wake schedules a tick', async () => {
-    let ticks = 0;
-    const driver = new HostDriver(
-      () => {
-        ticks += 1;
-      },
-      () => false,
-      1_000,
-    );
+  it('ticks only while started, and wake schedules one immediate tick', () => {
+    const { state, driver } = counting();
     driver.wake();
-    await sleep(20);
-    expect(ticks).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(state.ticks).toBe(0);
     driver.start();
     expect(driver.running).toBe(true);
-    const deadline = performance.now() + 5_000;
-    while (ticks === 0 && performance.now() < deadline) await sleep(5);
-    expect(ticks).toBeGreaterThanOrEqual(1);
-    const beforeWake = ticks;
-    driver.wake();
-    while (ticks === beforeWake && performance.now() < deadline) await sleep(5);
-    expect(ticks).toBeGreaterThan(beforeWake);
+    expect(state.ticks).toBe(0);
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
     driver.stop();
-    const stopped = ticks;
     driver.wake();
-    await sleep(30);
-    expect(ticks).toBe(stopped);
+    vi.advanceTimersByTime(1_000);
+    expect(state.ticks).toBe(1);
     expect(driver.running).toBe(false);
     expect(driver.error).toBeNull();
   });
 
-  it('keeps ticking while busy', async () => {
-    let ticks = 0;
-    const driver = new HostDriver(
-      () => {
-        ticks += 1;
-      },
-      () => ticks < 3,
-      1_000,
-    );
+  it('schedules nothing at all while idle, and a wake ticks without advancing time', () => {
+    const { state, driver } = counting();
     driver.start();
-    const deadline = performance.now() + 5_000;
-    while (ticks < 3 && performance.now() < deadline) await sleep(5);
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    expect(driver.scheduled).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(state.ticks).toBe(1);
+    const before = Date.now();
+    driver.wake();
+    vi.advanceTimersByTime(0);
+    expect(Date.now()).toBe(before);
+    expect(state.ticks).toBe(2);
     driver.stop();
-    expect(ticks).toBeGreaterThanOrEqual(3);
   });
 
-  it('stops and keeps the error when a tick throws', async () => {
+  it('coalesces wakes into one pending tick', () => {
+    const { state, driver } = counting();
+    driver.start();
+    driver.wake();
+    driver.wake();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    driver.stop();
+  });
+
+  it('waits the delay the owner asks for, then sleeps again', () => {
+    let remaining = 3;
+    const { state, driver } = counting(() => (remaining-- > 0 ? 10 : null));
+    driver.start();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    vi.advanceTimersByTime(9);
+    expect(state.ticks).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(state.ticks).toBe(2);
+    vi.advanceTimersByTime(20);
+    expect(state.ticks).toBe(4);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(state.ticks).toBe(4);
+    driver.stop();
+  });
+
+  it('a zero delay ticks again at once; a wake replaces a pending timed tick', () => {
+    let zero = true;
+    const { state, driver } = counting(() => {
+      if (zero) {
+        zero = false;
+        return 0;
+      }
+      return 1_000;
+    });
+    driver.start();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    // The next turn of the (fake) event loop: the immediate, not a timed tick.
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersToNextTimer();
+    expect(state.ticks).toBe(2);
+    driver.wake();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(3);
+    expect(vi.getTimerCount()).toBe(1);
+    driver.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a wake during a tick comes before the timed tick', () => {
+    const ticks: string[] = [];
+    let driver: HostDriver | null = null;
+    driver = new HostDriver(
+      () => {
+        ticks.push('tick');
+        if (ticks.length === 1) driver?.wake();
+      },
+      () => 5_000,
+    );
+    driver.start();
+    vi.advanceTimersByTime(0);
+    vi.advanceTimersToNextTimer();
+    expect(ticks).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(1);
+    driver.stop();
+  });
+
+  it('stops and keeps the error when a tick throws', () => {
     const failure = new Error('tick failed');
     const driver = new HostDriver(
       () => {
         throw failure;
       },
-      () => true,
-      1_000,
+      () => 0,
     );
     driver.start();
-    await sleep(20);
+    vi.advanceTimersByTime(0);
     expect(driver.running).toBe(false);
     expect(driver.error).toBe(failure);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

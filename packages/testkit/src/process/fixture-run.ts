@@ -1,7 +1,13 @@
 // Cross-process leak check for a whole test run. Tests run in worker processes, so the per-worker
 // tracker cannot see them all; instead every fixture process carries the run tag in its
-// environment, and the global teardown scans the process table for it.
-import { FIXTURE_RUN_ENV, REAP_POLL_INTERVAL, REAP_TIMEOUT } from '../constants.js';
+// environment (or, launched from a fixture spec, on its command line: a PTY child's environment
+// is minimal), and the global teardown scans the process table for it.
+import {
+  FIXTURE_RUN_ARG,
+  FIXTURE_RUN_ENV,
+  REAP_POLL_INTERVAL,
+  REAP_TIMEOUT,
+} from '../constants.js';
 import { fixturesDirectory } from '../fixtures/fixture-program.js';
 import { isProcessAlive, listProcesses, processHasEnv } from './process-probe.js';
 
@@ -17,9 +23,15 @@ export function fixtureRunTag(): string {
   return tag === undefined || tag === '' ? `pid-${process.pid}` : tag;
 }
 
+function carriesRunTag(pid: number, command: string, runTag: string): boolean {
+  if (command.split(/\s+/).includes(`${FIXTURE_RUN_ARG}${runTag}`)) return true;
+  return processHasEnv(pid, FIXTURE_RUN_ENV, runTag) !== false;
+}
+
 /**
- * Fixture processes alive right now. With a `runTag`, only those started under that tag (Linux
- * checks the environment; elsewhere every process running a fixture script matches).
+ * Fixture processes alive right now. With a `runTag`, only those started under that tag: the
+ * tag argument of a fixture spec's launch on the command line, or the environment (Linux reads
+ * it; elsewhere every process running a fixture script matches).
  */
 export function findFixtureProcesses(runTag?: string): FixtureProcess[] {
   const directory = fixturesDirectory();
@@ -28,7 +40,7 @@ export function findFixtureProcesses(runTag?: string): FixtureProcess[] {
       pid !== process.pid &&
       command.includes(directory) &&
       isProcessAlive(pid) &&
-      (runTag === undefined || processHasEnv(pid, FIXTURE_RUN_ENV, runTag) !== false),
+      (runTag === undefined || carriesRunTag(pid, command, runTag)),
   );
 }
 
@@ -39,6 +51,14 @@ export function findFixtureProcesses(runTag?: string): FixtureProcess[] {
 export function startFixtureRun(): () => Promise<void> {
   const tag = `run-${process.pid}-${Date.now().toString(36)}`;
   process.env[FIXTURE_RUN_ENV] = tag;
+  return fixtureRunTeardown(tag);
+}
+
+/**
+ * The teardown of the run tagged `tag`: SIGKILLs every fixture process of the run still alive,
+ * waits until they are gone, then throws naming them. `startFixtureRun` returns it.
+ */
+export function fixtureRunTeardown(tag: string): () => Promise<void> {
   return async () => {
     const alive = findFixtureProcesses(tag);
     for (const { pid } of alive) {

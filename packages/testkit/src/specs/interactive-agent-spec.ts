@@ -5,8 +5,9 @@ import {
   defaultAgentReadinessSpec,
   type LaunchSpec,
 } from '@gate4agent/types';
-import { CONTROL_FIXTURE_ID, FIXTURE_SPEC_REVISION } from '../constants.js';
+import { CONTROL_FIXTURE_ID, FIXTURE_RUN_ARG, FIXTURE_SPEC_REVISION } from '../constants.js';
 import { type FixtureProgram, fixtureScriptPath } from '../fixtures/fixture-program.js';
+import { fixtureRunTag } from '../process/fixture-run.js';
 
 /** Options of the control fixture spec factories. */
 export interface ControlFixtureSpecOptions {
@@ -17,9 +18,17 @@ export interface ControlFixtureSpecOptions {
   readonly detectionCommand?: string;
 }
 
-/** A launch of fixture `program` through this Node binary: no shell, no PATH lookup. */
+/**
+ * A launch of fixture `program` through this Node binary: no shell, no PATH lookup. The fixed
+ * args are the script, the run tag (`--gate4agent-fixture-run=<tag>`, dropped by the script
+ * itself) and `args`: a runtime that gives the child only the minimal environment (a PTY agent)
+ * still launches a process the run's leak scan recognises.
+ */
 export function fixtureLaunch(program: FixtureProgram, args: readonly string[] = []): LaunchSpec {
-  return { program: process.execPath, fixedArgs: [fixtureScriptPath(program), ...args] };
+  return {
+    program: process.execPath,
+    fixedArgs: [fixtureScriptPath(program), `${FIXTURE_RUN_ARG}${fixtureRunTag()}`, ...args],
+  };
 }
 
 function controlSpec(program: FixtureProgram, options: ControlFixtureSpecOptions): AgentSpec {

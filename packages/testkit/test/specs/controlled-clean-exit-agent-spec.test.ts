@@ -25,7 +25,8 @@ describe('controlledCleanExitAgentSpec', () => {
     expect(spec.id).toBe('clean-exit-fixture');
     expect(spec.displayName).toBe('Controlled clean-exit fixture');
     expect(spec.launch.program).toBe(process.execPath);
-    expect(spec.launch.fixedArgs.slice(1)).toEqual([marker, release]);
+    // The script and the run tag come first.
+    expect(spec.launch.fixedArgs.slice(2)).toEqual([marker, release]);
     expect(spec.capabilities.transports).toEqual({
       pty: true,
       ptyAdapter: null,
@@ -82,7 +83,7 @@ describe('controlledCleanExitAgentSpec', () => {
     const long = join(root, 'x'.repeat(FIXTURE_PATH_MAX_BYTES - root.length));
     expect(unwrapErr(invalid(long))).toEqual(marker);
     expect(
-      unwrap(controlledCleanExitAgentSpec(root, `${root}/./m`, release)).launch.fixedArgs[1],
+      unwrap(controlledCleanExitAgentSpec(root, `${root}/./m`, release)).launch.fixedArgs[2],
     ).toBe(`${root}/./m`);
   });
 

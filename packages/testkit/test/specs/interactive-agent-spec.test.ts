@@ -5,9 +5,11 @@ import { AgentSpecCodec } from '@gate4agent/types';
 import xtermHeadless from '@xterm/headless';
 import * as pty from 'node-pty';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_FIXTURE_ID } from '../../src/constants.js';
+import { CONTROL_FIXTURE_ID, FIXTURE_RUN_ARG } from '../../src/constants.js';
+import { fixtureScriptPath } from '../../src/fixtures/fixture-program.js';
 import { fixtureEnv } from '../../src/fixtures/minimal-env.js';
 import { driveUntil } from '../../src/helpers/drive-until.js';
+import { fixtureRunTag } from '../../src/process/fixture-run.js';
 import { trackProcess } from '../../src/process/process-tracker.js';
 import { exitingAgentSpec, interactiveAgentSpec } from '../../src/specs/interactive-agent-spec.js';
 
@@ -63,7 +65,11 @@ describe('interactiveAgentSpec', () => {
     expect(spec.verification).toBe('gate4agent-verified');
     expect(AgentSpecCodec.decode(JSON.parse(JSON.stringify(spec))).ok).toBe(true);
     spec.launch.fixedArgs.push('changed');
-    expect(interactiveAgentSpec().launch.fixedArgs).toHaveLength(1);
+    // The script, then the run tag the leak scan reads from the command line.
+    expect(interactiveAgentSpec().launch.fixedArgs).toEqual([
+      fixtureScriptPath('control-fixture'),
+      `${FIXTURE_RUN_ARG}${fixtureRunTag()}`,
+    ]);
     expect(interactiveAgentSpec({ detectionCommand: 'control-fixture' }).detection.command).toBe(
       'control-fixture',
     );

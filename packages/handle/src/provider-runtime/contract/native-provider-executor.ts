@@ -13,6 +13,13 @@ import type { ProviderInvocation } from './provider-invocation.js';
 export interface NativeProviderExecutor {
   /** Starts the operation, or says why it could not (a valid `ToolFailure`). */
   start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure>;
+  /**
+   * Optional progress signal: subscribes `listener`, to be called (any number of times, from
+   * any callback) when one of its operations may have progressed: a child exited, its output
+   * closed, a result became readable. A host loop uses it to poll at once instead of on a timer.
+   * Returns the unsubscribe function. Executors without it are polled.
+   */
+  onActivity?(listener: () => void): () => void;
 }
 
 /**
