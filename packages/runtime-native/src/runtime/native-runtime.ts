@@ -13,6 +13,7 @@ import type {
   ProviderBindingId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
+import { CapabilityRequestStatus } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
@@ -53,6 +54,8 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #kernel: Gate4AgentKernel;
   readonly #toolAuthority: ToolAuthorityHandle;
   readonly #port: ControlPlaneKernelPort;
+  /** Whether the last step left a tool request open: its deadline counts ticks. */
+  #toolRequestsOpen = false;
   readonly #toolProviders = new Map<ToolProviderId, CapabilityProviderDescriptor>();
   readonly #supervisors = new Map<ToolProviderId, ProviderSupervisor>();
   readonly #events = new ProviderEventQueues();
@@ -162,6 +165,9 @@ export class NativeRuntime implements AsyncDisposable {
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
+    this.#toolRequestsOpen = step.backendSnapshot.tools.requests.some(
+      (request) => !CapabilityRequestStatus.isTerminal(request.status),
+    );
     for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
       this.#supervisors.get(providerId)?.tick();
     }
@@ -346,13 +352,17 @@ export class NativeRuntime implements AsyncDisposable {
   /**
    * When the host driver must tick again without being woken: at once while observations or
    * ingress are left over (a tick takes a bounded batch), every {@link HOST_TICK_INTERVAL} while
-   * a provider operation is owned (executors are polled: `tryWait` probes the process group, and
-   * stop grace windows run on the clock), otherwise never. Everything else that needs a tick
+   * a tool request is open (its deadline counts ticks) or a provider operation is owned
+   * (executors are polled: `tryWait` probes the process group, and stop grace windows run on the
+   * clock), otherwise never. Everything else that needs a tick
    * arrives as a wake: ingress sends, worker observations and frames, executor activity,
    * retirements. A PTY worker's own timing (output polling, stop grace) runs in the worker.
    */
   #nextTickDelay(): number | null {
     if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
+    // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
+    // only waits for approval, must keep the clock running or its deadline could never elapse.
+    if (this.#toolRequestsOpen) return HOST_TICK_INTERVAL;
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
       if (supervisor.snapshot().operations.length > 0) return HOST_TICK_INTERVAL;

@@ -19,9 +19,9 @@ import {
   registry,
   request,
   startRequest,
-  trackedTicks,
 } from './support/fixtures.js';
 import { NeverExitingExecutor } from './support/never-exiting-executor.js';
+import { startFixtureSession } from './support/start-fixture-session.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -39,35 +39,6 @@ function runtimeWith(
   );
   runtimes.push(built[1]);
   return built;
-}
-
-async function startFixture(handle: Gate4AgentHandle, runtime: NativeRuntime, id: number) {
-  const instanceId = AgentInstanceId.of(id);
-  unwrap(
-    handle.dispatch(
-      command(1, {
-        kind: 'register',
-        instanceId,
-        agentId: AgentId.new(CONTROL_FIXTURE_ID),
-        transport: 'pty',
-      }),
-    ),
-  );
-  unwrap(
-    handle.dispatch(
-      command(2, {
-        kind: 'start',
-        instanceId,
-        runtimePolicy: ProviderRuntimePolicy.rawPty(),
-        request: startRequest({ rows: 24, columns: 80 }),
-      }),
-    ),
-  );
-  await driveUntil(
-    () => handle.snapshot().sessions[0]?.status.kind === 'running',
-    trackedTicks(runtime, handle),
-  );
-  return { instanceId, generation: handle.snapshot().sessions[0]!.generation };
 }
 
 describe('NativeRuntime provider management', () => {
@@ -134,7 +105,7 @@ describe('NativeRuntime provider management', () => {
       providerShutdownTimeoutMs: 50,
       workerPollIntervalMs: 5,
     });
-    const { instanceId, generation } = await startFixture(handle, runtime, 4_501);
+    const { instanceId, generation } = await startFixtureSession(handle, runtime, 4_501);
     const executor = new NeverExitingExecutor();
     unwrap(runtime.installNativeProvider(providerId(), 8, executor));
     runtime.tick();
@@ -201,7 +172,7 @@ describe('NativeRuntime host driver and ownership', () => {
 
   it('dispose stops and reaps a live PTY session', async () => {
     const [handle, runtime] = runtimeWith([]);
-    await startFixture(handle, runtime, 4_602);
+    await startFixtureSession(handle, runtime, 4_602);
     const pid = handle.snapshot().sessions[0]!.processId!;
     expect(isProcessAlive(pid)).toBe(true);
     await runtime.dispose();
