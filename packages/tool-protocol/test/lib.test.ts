@@ -20,6 +20,7 @@ import {
   CapabilityObservation,
   type CapabilityObservationEnvelope,
   CapabilityRequestId,
+  CapabilityRequestInput,
   type CapabilityRequestKey,
   CapabilityResultDelivery,
   CapabilityTerminalOutcome,
@@ -42,11 +43,12 @@ import {
   ToolProviderId,
 } from '../src/index.js';
 
+// Upstream builds the input as a `CapabilityRequestInput` struct; its TS constructor is `.of`.
 function request(): ConsumerBoundCapabilityRequest {
   return ConsumerBoundCapabilityRequest.new(
     ConsumerId.new('station.test'),
     ToolActorId.new('agent.primary'),
-    {
+    CapabilityRequestInput.of({
       localId: CapabilityRequestId.of(7),
       instanceId: AgentInstanceId.of(11),
       generation: SessionGeneration.of(3),
@@ -56,7 +58,7 @@ function request(): ConsumerBoundCapabilityRequest {
       approvalSummary: 'Read active page state',
       deadlineTick: 20,
       payload: utf8Encode('secret payload'),
-    },
+    }),
   );
 }
 

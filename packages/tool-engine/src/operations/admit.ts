@@ -20,7 +20,6 @@ import {
   bumpRevision,
 } from '../primitives/counters.js';
 import { emitInvoke } from '../primitives/effects.js';
-import { deepFreeze } from '../state/deep-freeze.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 import {
   type AcceptedRequest,
@@ -28,14 +27,19 @@ import {
   isTerminalRecord,
   type RequestRecord,
   subjectFor,
+  subjectOf,
 } from '../state/request-record.js';
 import { evaluatePolicy, policyTargetOf } from './evaluate-policy.js';
 
 /** The fixed part of a request, as frozen copies owned by the engine. */
 export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): AcceptedRequest {
   const { request } = envelope;
-  return deepFreeze({
-    key: { consumerId: envelope.consumerId, actorId: envelope.actorId, localId: request.localId },
+  return Object.freeze({
+    key: Object.freeze({
+      consumerId: envelope.consumerId,
+      actorId: envelope.actorId,
+      localId: request.localId,
+    }),
     instanceId: request.instanceId,
     generation: request.generation,
     providerId: request.providerId,
@@ -95,10 +99,12 @@ export function admit(
   const operationId = allowed ? ToolOperationId.of(allocateOperationId(state)) : null;
   // `new Uint8Array` copies even a Node `Buffer`, whose `slice` would share memory.
   const payload = new Uint8Array(envelope.request.payload);
+  // Every part is already frozen (key, decision) or a primitive, except the fresh status.
   const record: RequestRecord = {
     request,
     payload: decision.kind === 'require-approval' ? payload : EMPTY_PAYLOAD,
-    snapshot: deepFreeze({
+    subject: subjectOf(request, acceptedSequence),
+    snapshot: Object.freeze({
       key: request.key,
       acceptedSequence,
       acceptedAtTick: state.currentTick,
@@ -112,7 +118,7 @@ export function admit(
       deadlineTick: request.deadlineTick,
       payloadBytes: payload.length,
       policyDecision: decision,
-      status: statusOf(decision, operationId),
+      status: Object.freeze(statusOf(decision, operationId)),
     }),
   };
   state.requests.set(record);

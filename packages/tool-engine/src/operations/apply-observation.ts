@@ -16,12 +16,7 @@ import { emitAudit } from '../primitives/audit.js';
 import { pushTerminalCompletion } from '../primitives/completions.js';
 import { bumpRevision } from '../primitives/counters.js';
 import type { ToolEngineState } from '../state/engine-state.js';
-import {
-  EMPTY_PAYLOAD,
-  type RequestRecord,
-  setRecordStatus,
-  subjectFor,
-} from '../state/request-record.js';
+import { EMPTY_PAYLOAD, type RequestRecord, subjectFor } from '../state/request-record.js';
 import { closeRequest } from './close-request.js';
 
 function ignore(
@@ -112,7 +107,7 @@ export function applyObservation(
   record.payload = EMPTY_PAYLOAD;
   if (!CapabilityObservation.validate(observation).ok) {
     const failure = ToolFailure.providerContractViolation();
-    setRecordStatus(record, { kind: 'failed', operationId, failure });
+    state.requests.setStatus(record, { kind: 'failed', operationId, failure });
     bumpRevision(state);
     emitAudit(state, subject, {
       kind: 'invocation-failed',
@@ -124,7 +119,11 @@ export function applyObservation(
   }
   if (observation.kind === 'succeeded') {
     const result = ownedResult(observation.result);
-    setRecordStatus(record, { kind: 'succeeded', operationId, result: { ...result.metadata } });
+    state.requests.setStatus(record, {
+      kind: 'succeeded',
+      operationId,
+      result: { ...result.metadata },
+    });
     pushTerminalCompletion(state, record, operationId, { kind: 'succeeded', result });
     bumpRevision(state);
     emitAudit(state, subject, {
@@ -135,7 +134,7 @@ export function applyObservation(
     });
   } else {
     const failure = { ...observation.failure };
-    setRecordStatus(record, { kind: 'failed', operationId, failure });
+    state.requests.setStatus(record, { kind: 'failed', operationId, failure });
     pushTerminalCompletion(state, record, operationId, { kind: 'failed', failure: { ...failure } });
     bumpRevision(state);
     emitAudit(state, subject, {

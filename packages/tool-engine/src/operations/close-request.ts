@@ -16,7 +16,6 @@ import {
   dispatchedOperation,
   EMPTY_PAYLOAD,
   type RequestRecord,
-  setRecordStatus,
   subjectFor,
 } from '../state/request-record.js';
 
@@ -89,7 +88,7 @@ export function closeRequest(
     audit = { kind: AUDIT_KIND[closure.kind], operationId, cancellation };
     outcome = { kind: closure.kind, cancellation };
   }
-  setRecordStatus(record, status);
+  state.requests.setStatus(record, status);
   emitAudit(state, subjectFor(record), audit);
   pushTerminalCompletion(state, record, operationId, outcome);
 }

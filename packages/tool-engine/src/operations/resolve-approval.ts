@@ -7,7 +7,7 @@ import { pushTerminalCompletion } from '../primitives/completions.js';
 import { allocateOperationId, bumpRevision } from '../primitives/counters.js';
 import { emitInvoke } from '../primitives/effects.js';
 import type { ToolEngineState } from '../state/engine-state.js';
-import { EMPTY_PAYLOAD, setRecordStatus, subjectFor } from '../state/request-record.js';
+import { EMPTY_PAYLOAD, subjectFor } from '../state/request-record.js';
 import { closeRequest } from './close-request.js';
 
 /**
@@ -69,7 +69,7 @@ export function resolveApproval(
 
   const operationId = approved ? ToolOperationId.of(allocateOperationId(state)) : null;
   const { payload } = record;
-  setRecordStatus(
+  state.requests.setStatus(
     record,
     operationId === null ? { kind: 'approval-denied' } : { kind: 'dispatched', operationId },
   );

@@ -28,7 +28,7 @@ export function snapshot(state: ToolEngineState): ToolEngineSnapshot {
     providers,
     grants: [...state.grants.sorted()],
     requests: state.requests.sorted().map((record) => record.snapshot),
-    auditEvents: [...state.auditEvents],
+    auditEvents: state.auditEvents.toArray(),
     droppedAuditEvents: state.droppedAuditEvents,
     revisionOverflowCount: state.revisionOverflowCount,
     nextCompletionSequence: state.nextCompletionSequence,

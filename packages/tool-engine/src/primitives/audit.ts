@@ -1,8 +1,4 @@
-import {
-  TOOL_AUDIT_EVENTS_MAX,
-  type ToolAuditEventKind,
-  type ToolAuditSubject,
-} from '@gate4agent/tool-protocol';
+import type { ToolAuditEventKind, ToolAuditSubject } from '@gate4agent/tool-protocol';
 import { U64_MAX } from '../constants.js';
 import { deepFreeze } from '../state/deep-freeze.js';
 import type { ToolEngineState } from '../state/engine-state.js';
@@ -22,12 +18,19 @@ export function emitAudit(
     state.droppedAuditEvents = saturatingIncrement(state.droppedAuditEvents);
     return;
   }
-  if (state.auditEvents.length === TOOL_AUDIT_EVENTS_MAX) {
-    state.auditEvents.shift();
+  if (state.auditEvents.full) {
     state.droppedAuditEvents = saturatingIncrement(state.droppedAuditEvents);
   }
   const sequence = state.nextAuditSequence;
   if (sequence === U64_MAX) state.auditSequenceExhausted = true;
   else state.nextAuditSequence += 1;
-  state.auditEvents.push(deepFreeze({ sequence, tick: state.currentTick, subject, event }));
+  // The subject is frozen once per record; only the event is new.
+  state.auditEvents.push(
+    Object.freeze({
+      sequence,
+      tick: state.currentTick,
+      subject: deepFreeze(subject),
+      event: deepFreeze(event),
+    }),
+  );
 }

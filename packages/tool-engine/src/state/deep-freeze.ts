@@ -6,6 +6,9 @@
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   if (ArrayBuffer.isView(value)) return value;
-  for (const field of Object.values(value)) deepFreeze(field);
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field === 'object' && field !== null) deepFreeze(field);
+  }
   return Object.freeze(value);
 }

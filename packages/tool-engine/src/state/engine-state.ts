@@ -2,13 +2,14 @@ import type {
   CapabilityCompletionEnvelope,
   CapabilityEffectEnvelope,
   CapabilityProviderDescriptor,
-  ToolAuditEvent,
   ToolCapabilityId,
   ToolInstanceState,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
+import { TOOL_AUDIT_EVENTS_MAX } from '@gate4agent/tool-protocol';
 import { type AgentInstanceId, Gate4AgentError, type SessionGeneration } from '@gate4agent/types';
 import { U64_MAX } from '../constants.js';
+import { AuditRing } from './audit-ring.js';
 import { GrantTable } from './grant-table.js';
 import { RequestTable } from './request-table.js';
 
@@ -59,7 +60,7 @@ export interface ToolEngineState {
   readonly requests: RequestTable;
   effects: CapabilityEffectEnvelope[];
   completions: CapabilityCompletionEnvelope[];
-  auditEvents: ToolAuditEvent[];
+  readonly auditEvents: AuditRing;
   droppedAuditEvents: number;
   revisionOverflowCount: number;
   droppedCompletions: number;
@@ -112,7 +113,7 @@ export function createEngineState(options: ToolEngineOptions = {}): ToolEngineSt
     requests: new RequestTable(),
     effects: [],
     completions: [],
-    auditEvents: [],
+    auditEvents: new AuditRing(TOOL_AUDIT_EVENTS_MAX),
     droppedAuditEvents: 0,
     revisionOverflowCount: counters.revisionOverflowCount,
     droppedCompletions: 0,

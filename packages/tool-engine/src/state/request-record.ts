@@ -1,7 +1,6 @@
 import type {
   CapabilityRequestKey,
   CapabilityRequestSnapshot,
-  CapabilityRequestStatus,
   ResourceScopeId,
   ToolAuditSubject,
   ToolCapabilityId,
@@ -9,7 +8,6 @@ import type {
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import type { AgentInstanceId, SessionGeneration } from '@gate4agent/types';
-import { deepFreeze } from './deep-freeze.js';
 
 /** The fixed part of an accepted request: what it asked for, without its payload. */
 export interface AcceptedRequest {
@@ -29,8 +27,10 @@ export interface AcceptedRequest {
 export interface RequestRecord {
   readonly request: AcceptedRequest;
   payload: Uint8Array;
-  /** Frozen; replaced, never mutated, when the status moves. */
+  /** Frozen; replaced, never mutated, when the status moves (through `RequestTable.setStatus`). */
   snapshot: CapabilityRequestSnapshot;
+  /** Frozen; see {@link subjectFor}. */
+  readonly subject: ToolAuditSubject;
 }
 
 /** An empty payload; a record that no longer needs its payload points here. */
@@ -48,21 +48,23 @@ export function dispatchedOperation(record: RequestRecord): ToolOperationId | nu
   return status.kind === 'dispatched' ? status.operationId : null;
 }
 
-/** Moves the record to `status` (a new frozen snapshot; the status is frozen with it). */
-export function setRecordStatus(record: RequestRecord, status: CapabilityRequestStatus): void {
-  record.snapshot = deepFreeze({ ...record.snapshot, status });
+/**
+ * The audit subject of a record (upstream `subject_for`): built once, frozen, when the record is
+ * accepted (every field is fixed from then on), and shared by all of the record's audit events.
+ */
+export function subjectFor(record: RequestRecord): ToolAuditSubject {
+  return record.subject;
 }
 
-/** The audit subject of a record (upstream `subject_for`). */
-export function subjectFor(record: RequestRecord): ToolAuditSubject {
-  const { request } = record;
-  return {
+/** The frozen audit subject of an accepted request with `acceptedSequence`. */
+export function subjectOf(request: AcceptedRequest, acceptedSequence: number): ToolAuditSubject {
+  return Object.freeze({
     requestKey: request.key,
-    acceptedSequence: record.snapshot.acceptedSequence,
+    acceptedSequence,
     instanceId: request.instanceId,
     generation: request.generation,
     providerId: request.providerId,
     capabilityId: request.capabilityId,
     resourceScopeId: request.resourceScopeId,
-  };
+  });
 }

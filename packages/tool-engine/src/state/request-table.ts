@@ -1,84 +1,197 @@
 import {
-  CapabilityRequestKey,
+  type CapabilityRequestKey,
+  type CapabilityRequestStatus,
   type ConsumerId,
   compareCapabilityRequestKey,
   type ToolActorId,
 } from '@gate4agent/tool-protocol';
+import { deepFreeze } from './deep-freeze.js';
 import { isTerminalRecord, type RequestRecord } from './request-record.js';
+import { TerminalQueue } from './terminal-queue.js';
 
-const mapKeyOf = CapabilityRequestKey.mapKey;
+// compareCapabilityRequestKey, with an identity check first: ids repeat across records and an
+// equal pair of strings needs no character comparison.
+function byKey(left: RequestRecord, right: RequestRecord): number {
+  const a = left.request.key;
+  const b = right.request.key;
+  if (a.consumerId !== b.consumerId || a.actorId !== b.actorId) {
+    return compareCapabilityRequestKey(a, b);
+  }
+  return a.localId - b.localId;
+}
+
+function mergeByKey(
+  left: readonly RequestRecord[],
+  right: readonly RequestRecord[],
+): RequestRecord[] {
+  if (right.length === 0) return left as RequestRecord[];
+  const merged: RequestRecord[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const a = left[i] as RequestRecord;
+    const b = right[j] as RequestRecord;
+    if (byKey(a, b) <= 0) {
+      merged.push(a);
+      i += 1;
+    } else {
+      merged.push(b);
+      j += 1;
+    }
+  }
+  while (i < left.length) merged.push(left[i++] as RequestRecord);
+  while (j < right.length) merged.push(right[j++] as RequestRecord);
+  return merged;
+}
+
+/** One (consumer, actor) client's records by local id, and how many of them are live. */
+interface ClientRecords {
+  readonly records: Map<number, RequestRecord>;
+  live: number;
+}
 
 /**
  * The request records by exact key. Upstream keeps a `BTreeMap`; {@link RequestTable.sorted}
- * gives that order (cached until a record is added or removed), and every "collect the targets,
- * then close them" loop goes through it.
+ * gives that order, and every "collect the targets, then close them" loop goes through
+ * {@link RequestTable.live}. Admission runs on every request, so the table keeps what it asks
+ * for ready: records by client (no composite string key), each client's live count, the live
+ * set, and the terminal records by accepted sequence for eviction. Status changes go through
+ * {@link RequestTable.setStatus} so those indexes follow.
  */
 export class RequestTable {
-  readonly #records = new Map<string, RequestRecord>();
-  #sorted: readonly RequestRecord[] | null = null;
+  readonly #clients = new Map<ConsumerId, Map<ToolActorId, ClientRecords>>();
+  readonly #live = new Set<RequestRecord>();
+  readonly #terminal = new TerminalQueue();
+  readonly #all = new Set<RequestRecord>();
+  // The key order as of the last sorted() call, and what changed since: sorted() merges the
+  // (few) added records into the kept ones instead of sorting the whole table on every snapshot.
+  // Null when no order is kept, or after too many changes to be worth merging.
+  #sorted: readonly RequestRecord[] | null = Object.freeze([]);
+  #added: RequestRecord[] = [];
+  readonly #removed = new Set<RequestRecord>();
 
   /** How many records (live and retained terminal) the table holds. */
   get size(): number {
-    return this.#records.size;
+    return this.#all.size;
+  }
+
+  #client(key: CapabilityRequestKey): ClientRecords | undefined {
+    return this.#clients.get(key.consumerId)?.get(key.actorId);
   }
 
   /** The record at exactly `key`, if any. */
   get(key: CapabilityRequestKey): RequestRecord | undefined {
-    return this.#records.get(mapKeyOf(key));
+    return this.#client(key)?.records.get(key.localId);
   }
 
   /** Inserts `record`, replacing any record with the same key. */
   set(record: RequestRecord): void {
-    this.#records.set(mapKeyOf(record.request.key), record);
-    this.#sorted = null;
+    const { key } = record.request;
+    let actors = this.#clients.get(key.consumerId);
+    if (actors === undefined) {
+      actors = new Map();
+      this.#clients.set(key.consumerId, actors);
+    }
+    let client = actors.get(key.actorId);
+    if (client === undefined) {
+      client = { records: new Map(), live: 0 };
+      actors.set(key.actorId, client);
+    }
+    const previous = client.records.get(key.localId);
+    if (previous === record) return;
+    if (previous !== undefined) {
+      this.#forget(client, previous);
+      this.#all.delete(previous);
+      this.#changed(previous, 'removed');
+    }
+    client.records.set(key.localId, record);
+    this.#track(client, record);
+    this.#all.add(record);
+    this.#changed(record, 'added');
   }
 
   /** Removes the record at `key`. */
   delete(key: CapabilityRequestKey): void {
-    if (this.#records.delete(mapKeyOf(key))) this.#sorted = null;
+    const client = this.#client(key);
+    const record = client?.records.get(key.localId);
+    if (client === undefined || record === undefined) return;
+    this.#forget(client, record);
+    client.records.delete(key.localId);
+    if (client.records.size === 0) {
+      const actors = this.#clients.get(key.consumerId);
+      actors?.delete(key.actorId);
+      if (actors?.size === 0) this.#clients.delete(key.consumerId);
+    }
+    this.#all.delete(record);
+    this.#changed(record, 'removed');
   }
 
-  /** Every record in key order. The array is shared: do not mutate it. */
+  /** Moves `record` (held by this table) to `status`: a new frozen snapshot; the status is frozen. */
+  setStatus(record: RequestRecord, status: CapabilityRequestStatus): void {
+    const client = this.#client(record.request.key);
+    if (client === undefined || client.records.get(record.request.key.localId) !== record) {
+      record.snapshot = Object.freeze({ ...record.snapshot, status: deepFreeze(status) });
+      return;
+    }
+    this.#forget(client, record);
+    record.snapshot = Object.freeze({ ...record.snapshot, status: deepFreeze(status) });
+    this.#track(client, record);
+  }
+
+  /** Every record in key order (cached until a record is added or removed). Shared: do not mutate. */
   sorted(): readonly RequestRecord[] {
     if (this.#sorted === null) {
-      this.#sorted = Object.freeze(
-        [...this.#records.values()].sort((left, right) =>
-          compareCapabilityRequestKey(left.request.key, right.request.key),
-        ),
-      );
+      this.#sorted = Object.freeze([...this.#all].sort(byKey));
+    } else if (this.#added.length > 0 || this.#removed.size > 0) {
+      const removed = this.#removed;
+      const kept = this.#sorted.filter((record) => !removed.has(record));
+      const added = this.#added.filter((record) => !removed.has(record)).sort(byKey);
+      this.#sorted = Object.freeze(mergeByKey(kept, added));
     }
+    this.#added = [];
+    this.#removed.clear();
     return this.#sorted;
   }
 
   /** The live (non-terminal) records matching `predicate`, in key order. */
   live(predicate: (record: RequestRecord) => boolean): RequestRecord[] {
-    return this.sorted().filter((record) => !isTerminalRecord(record) && predicate(record));
+    const matches: RequestRecord[] = [];
+    for (const record of this.#live) if (predicate(record)) matches.push(record);
+    return matches.sort(byKey);
   }
 
   /** How many live records the (consumer, actor) client has. */
   liveCount(consumerId: ConsumerId, actorId: ToolActorId): number {
-    let count = 0;
-    for (const record of this.#records.values()) {
-      const { key } = record.request;
-      if (key.consumerId === consumerId && key.actorId === actorId && !isTerminalRecord(record)) {
-        count += 1;
-      }
-    }
-    return count;
+    return this.#clients.get(consumerId)?.get(actorId)?.live ?? 0;
   }
 
   /** The terminal record with the smallest accepted sequence: the one eviction removes. */
   oldestTerminal(): RequestRecord | undefined {
-    let oldest: RequestRecord | undefined;
-    for (const record of this.#records.values()) {
-      if (!isTerminalRecord(record)) continue;
-      if (
-        oldest === undefined ||
-        record.snapshot.acceptedSequence < oldest.snapshot.acceptedSequence
-      ) {
-        oldest = record;
-      }
+    return this.#terminal.oldest();
+  }
+
+  #changed(record: RequestRecord, change: 'added' | 'removed'): void {
+    if (this.#sorted === null) return;
+    if (change === 'added') this.#added.push(record);
+    else this.#removed.add(record);
+    // Without snapshots the change lists would only grow: drop the kept order instead.
+    if (this.#added.length + this.#removed.size > 2 * this.#all.size + 64) {
+      this.#sorted = null;
+      this.#added = [];
+      this.#removed.clear();
     }
-    return oldest;
+  }
+
+  #track(client: ClientRecords, record: RequestRecord): void {
+    if (isTerminalRecord(record)) this.#terminal.add(record);
+    else {
+      this.#live.add(record);
+      client.live += 1;
+    }
+  }
+
+  #forget(client: ClientRecords, record: RequestRecord): void {
+    if (isTerminalRecord(record)) this.#terminal.remove(record);
+    else if (this.#live.delete(record)) client.live -= 1;
   }
 }

@@ -8,7 +8,7 @@ import {
 import Type, { type StaticDecode } from 'typebox';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { CapabilityTerminalOutcomeSchema } from './capability-terminal-outcome.js';
@@ -40,5 +40,5 @@ export const CapabilityCompletionEnvelope = {
   }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
   of: (fields: CapabilityCompletionEnvelope): CapabilityCompletionEnvelope =>
-    withRedaction({ ...fields }),
+    redactedValue(CapabilityCompletionEnvelopeSchema, { ...fields }),
 };

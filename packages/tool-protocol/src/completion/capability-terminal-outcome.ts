@@ -1,7 +1,7 @@
 import { SessionGeneration } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import { PolicyDenialSchema } from '../policy/policy-denial.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityResultSchema } from '../result/capability-result.js';
 import { ToolFailureSchema } from '../result/tool-failure.js';
 import { toolCodec } from '../schema/tool-codec.js';
@@ -39,5 +39,5 @@ export const CapabilityTerminalOutcome = {
   }),
   /** A copy of `outcome` redacted from `inspect` and `toJSON`. */
   of: (outcome: CapabilityTerminalOutcome): CapabilityTerminalOutcome =>
-    withRedaction({ ...outcome }),
+    redactedValue(CapabilityTerminalOutcomeSchema, { ...outcome }),
 };

@@ -7,7 +7,7 @@ import {
 import Type, { type StaticDecode } from 'typebox';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { CapabilityEffectSchema } from './capability-effect.js';
@@ -33,5 +33,6 @@ export const CapabilityEffectEnvelope = {
   schema: CapabilityEffectEnvelopeSchema,
   codec: toolCodec('CapabilityEffectEnvelope', CapabilityEffectEnvelopeSchema, { redacted: true }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityEffectEnvelope): CapabilityEffectEnvelope => withRedaction({ ...fields }),
+  of: (fields: CapabilityEffectEnvelope): CapabilityEffectEnvelope =>
+    redactedValue(CapabilityEffectEnvelopeSchema, { ...fields }),
 };

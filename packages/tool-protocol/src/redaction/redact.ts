@@ -1,7 +1,12 @@
 // The redaction contract: payload bytes, inline result bytes and opaque references never reach
-// logs. Upstream hand-writes `Debug`; here the values that carry them get non-enumerable
-// `util.inspect` and `toJSON` hooks that render `redact(value)`. Wire encoding goes through the
-// codecs, which copy the plain fields and so still carry the bytes.
+// logs. Upstream hand-writes `Debug`; here the values that carry them inherit `util.inspect` and
+// `toJSON` hooks that render `redact(value)` from one shared prototype. Wire encoding goes through
+// the codecs, which copy the plain fields and so still carry the bytes.
+//
+// The hooks live on a prototype, not on each value, because defining two own properties per value
+// costs microseconds (a runtime call per property, and a new hidden class per shape) on the hot
+// path of every request, effect and completion, while switching a fresh object's prototype costs
+// about as much as one more field.
 import { utf8ByteLength } from '@gate4agent/types';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
@@ -61,22 +66,21 @@ function toJSONRedacted(this: object): unknown {
   return redact(this);
 }
 
+// Null-free, so `constructor` still resolves to `Object` (vitest `toStrictEqual` compares it).
+const REDACTED_PROTOTYPE: object = Object.create(Object.prototype, {
+  [INSPECT]: { value: inspectRedacted, enumerable: false, writable: false, configurable: false },
+  toJSON: { value: toJSONRedacted, enumerable: false, writable: false, configurable: false },
+});
+
 /**
- * Gives `value` non-enumerable `util.inspect` and `toJSON` hooks that render {@link redact}, and
- * returns it. Equality (`isDeepStrictEqual`, vitest `toEqual`) ignores the hooks.
+ * Gives `value` the redaction prototype, whose `util.inspect` and `toJSON` hooks render
+ * {@link redact}, and returns it. `value` must be a plain object (its prototype `Object.prototype`).
+ * The hooks add no own property: `Object.keys`, spreading and vitest `toEqual`/`toStrictEqual`
+ * see the same value as before. `util.isDeepStrictEqual` compares prototypes, so it equates a
+ * redacted value with another redacted value, not with a plain copy.
  */
 export function withRedaction<T extends object>(value: T): T {
-  Object.defineProperty(value, INSPECT, {
-    value: inspectRedacted,
-    enumerable: false,
-    configurable: true,
-  });
-  Object.defineProperty(value, 'toJSON', {
-    value: toJSONRedacted,
-    enumerable: false,
-    configurable: true,
-  });
-  return value;
+  return Object.setPrototypeOf(value, REDACTED_PROTOTYPE) as T;
 }
 
 /** Whether `value` carries the hooks of {@link withRedaction}. */
@@ -84,7 +88,6 @@ export function isRedacted(value: unknown): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&
-    Object.hasOwn(value, INSPECT) &&
-    Object.hasOwn(value, 'toJSON')
+    Object.getPrototypeOf(value) === REDACTED_PROTOTYPE
   );
 }

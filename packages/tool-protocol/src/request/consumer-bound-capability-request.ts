@@ -4,7 +4,7 @@ import { CAPABILITY_PROTOCOL_VERSION } from '../constants.js';
 import type { ToolValidationError } from '../errors.js';
 import { ConsumerId, ToolActorId } from '../id/tool-ids.js';
 import { validateProtocolVersion } from '../protocol-version.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import {
   CapabilityRequestInput,
@@ -37,7 +37,12 @@ export const ConsumerBoundCapabilityRequest = {
     actorId: ToolActorId,
     request: CapabilityRequestInput,
   ): ConsumerBoundCapabilityRequest =>
-    withRedaction({ protocolVersion: CAPABILITY_PROTOCOL_VERSION, consumerId, actorId, request }),
+    redactedValue(ConsumerBoundCapabilityRequestSchema, {
+      protocolVersion: CAPABILITY_PROTOCOL_VERSION,
+      consumerId,
+      actorId,
+      request,
+    }),
   /** The request's global key: consumer, actor and the client's local id. */
   key: (bound: ConsumerBoundCapabilityRequest): CapabilityRequestKey => ({
     consumerId: bound.consumerId,

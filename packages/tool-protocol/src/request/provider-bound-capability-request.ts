@@ -2,7 +2,7 @@ import { err, Nullable, ok, type Result } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import { ToolValidationError } from '../errors.js';
 import { ProviderBindingId } from '../id/numeric-ids.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import type { CapabilityRequestKey } from './capability-request-key.js';
 import {
@@ -39,7 +39,8 @@ export const ProviderBoundCapabilityRequest = {
   new: (
     providerBindingId: ProviderBindingId | null,
     request: ConsumerBoundCapabilityRequest,
-  ): ProviderBoundCapabilityRequest => withRedaction({ providerBindingId, request }),
+  ): ProviderBoundCapabilityRequest =>
+    redactedValue(ProviderBoundCapabilityRequestSchema, { providerBindingId, request }),
   /** The inner request's key. */
   key: (bound: ProviderBoundCapabilityRequest): CapabilityRequestKey =>
     ConsumerBoundCapabilityRequest.key(bound.request),

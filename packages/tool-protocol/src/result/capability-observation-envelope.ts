@@ -4,7 +4,7 @@ import { ToolValidationError } from '../errors.js';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
 import { validateProtocolVersion } from '../protocol-version.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { CapabilityObservation, CapabilityObservationSchema } from './capability-observation.js';
@@ -33,7 +33,7 @@ export const CapabilityObservationEnvelope = {
   }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
   of: (fields: CapabilityObservationEnvelope): CapabilityObservationEnvelope =>
-    withRedaction({ ...fields }),
+    redactedValue(CapabilityObservationEnvelopeSchema, { ...fields }),
   /** The protocol version, operation id 0 → `zero-identifier`, then the observation itself. */
   validate(envelope: CapabilityObservationEnvelope): Result<void, ToolValidationError> {
     const version = validateProtocolVersion(envelope.protocolVersion);

@@ -2,6 +2,7 @@ import type { Result } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import type { ToolValidationError } from '../errors.js';
 import { withRedaction } from '../redaction/redact.js';
+import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { CapabilityResult, CapabilityResultSchema } from './capability-result.js';
 import { ToolFailure, ToolFailureSchema } from './tool-failure.js';
@@ -21,7 +22,7 @@ export const CapabilityObservation = {
   codec: toolCodec('CapabilityObservation', CapabilityObservationSchema, { redacted: true }),
   /** A success carrying `result`; redacted from logs. */
   succeeded: (result: CapabilityResult): CapabilityObservation =>
-    withRedaction({ kind: 'succeeded', result }),
+    redactedValue(CapabilityObservationSchema, { kind: 'succeeded', result }),
   /** A failure; redacted from logs. */
   failed: (failure: ToolFailure): CapabilityObservation =>
     withRedaction({ kind: 'failed', failure }),

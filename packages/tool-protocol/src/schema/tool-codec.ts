@@ -1,8 +1,10 @@
 // Every codec of the package: the shared compiled wire codec, plus the redaction hooks on what it
-// decodes, so a decoded request or result is as safe to log as one built by its constructor.
+// decodes, so a decoded request or result is as safe to log as one built by its constructor, and
+// carries the hooks at the same places (see redaction/redacted-schema.ts).
 import { createWireCodec, type WireCodec } from '@gate4agent/types';
 import type { TSchema } from 'typebox';
 import { withRedaction } from '../redaction/redact.js';
+import { hookDecoded, registerRedactedSchema } from '../redaction/redacted-schema.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !(value instanceof Uint8Array);
@@ -30,7 +32,8 @@ function hookSecretHolders(value: unknown): void {
 /**
  * The {@link WireCodec} of `schema` (compiled on first use). Decoded values that hold payload
  * bytes, inline result bytes or an opaque reference get the redaction hooks; with `redacted`,
- * the decoded root gets them too (the §2.16 types).
+ * the schema is a redacted type (the §2.16 types), and every decoded value of a redacted type,
+ * the root or nested, gets them too.
  */
 export function toolCodec<S extends TSchema>(
   name: string,
@@ -38,13 +41,14 @@ export function toolCodec<S extends TSchema>(
   options: { readonly redacted?: boolean } = {},
 ): WireCodec<S> {
   const codec = createWireCodec(name, schema);
+  if (options.redacted === true) registerRedactedSchema(schema);
   return {
     schema,
     decode(input) {
       const decoded = codec.decode(input);
       if (decoded.ok) {
         hookSecretHolders(decoded.value);
-        if (options.redacted === true && isRecord(decoded.value)) withRedaction(decoded.value);
+        hookDecoded(schema, decoded.value);
       }
       return decoded;
     },

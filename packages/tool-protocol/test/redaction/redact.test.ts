@@ -150,10 +150,27 @@ describe('redaction hooks', () => {
   it('do not take part in equality', () => {
     const plain = { kind: 'inline' as const, bytes: utf8Encode(SECRET) };
     const hooked = CapabilityResultDelivery.inline(utf8Encode(SECRET));
-    expect(isDeepStrictEqual(hooked, plain)).toBe(true);
     expect(hooked).toEqual(plain);
     expect(hooked).toStrictEqual(plain);
     expect(Object.keys(hooked)).toEqual(['kind', 'bytes']);
+    expect(Object.getOwnPropertySymbols(hooked)).toEqual([]);
+    expect(Object.getOwnPropertyNames(hooked)).toEqual(['kind', 'bytes']);
+    expect(isDeepStrictEqual(hooked, CapabilityResultDelivery.inline(utf8Encode(SECRET)))).toBe(
+      true,
+    );
+    expect(isDeepStrictEqual(hooked, CapabilityResultDelivery.inline(utf8Encode('other')))).toBe(
+      false,
+    );
+  });
+
+  it('are inherited from one shared prototype, not own properties', () => {
+    const first = CapabilityEffect.cancel('client-closed');
+    const second = CapabilityResultDelivery.inline(utf8Encode(SECRET));
+    expect(Object.getPrototypeOf(first)).toBe(Object.getPrototypeOf(second));
+    expect(first.constructor).toBe(Object);
+    expect(Object.hasOwn(first, 'toJSON')).toBe(false);
+    expect(isRedacted({ ...second })).toBe(false);
+    expect(isRedacted(Object.create(null))).toBe(false);
   });
 
   it('protect plain containers that hold a hooked value', () => {

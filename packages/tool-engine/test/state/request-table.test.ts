@@ -1,0 +1,189 @@
+import {
+  CapabilityRequestId,
+  type CapabilityRequestKey,
+  type CapabilityRequestSnapshot,
+  type CapabilityRequestStatus,
+  ConsumerId,
+  compareCapabilityRequestKey,
+  ToolActorId,
+  ToolOperationId,
+} from '@gate4agent/tool-protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_PAYLOAD,
+  isTerminalRecord,
+  type RequestRecord,
+} from '../../src/state/request-record.js';
+import { RequestTable } from '../../src/state/request-table.js';
+
+const CONSUMERS = ['consumer-b', 'consumer-a'].map((id) => ConsumerId.new(id));
+const ACTORS = ['actor-2', 'actor-1', 'actor-10'].map((id) => ToolActorId.new(id));
+const DISPATCHED: CapabilityRequestStatus = {
+  kind: 'dispatched',
+  operationId: ToolOperationId.of(1),
+};
+const TIMED_OUT: CapabilityRequestStatus = {
+  kind: 'timed-out',
+  operationId: null,
+  cancellation: 'not-required',
+};
+
+let nextSequence = 1;
+
+/** A record with only what the table reads: its key, accepted sequence and status. */
+function record(key: CapabilityRequestKey, status: CapabilityRequestStatus): RequestRecord {
+  const acceptedSequence = nextSequence;
+  nextSequence += 1;
+  return {
+    request: { key } as RequestRecord['request'],
+    payload: EMPTY_PAYLOAD,
+    subject: {} as RequestRecord['subject'],
+    snapshot: { key, acceptedSequence, status } as unknown as CapabilityRequestSnapshot,
+  };
+}
+
+const keyOf = (consumer: number, actor: number, localId: number): CapabilityRequestKey => ({
+  consumerId: CONSUMERS[consumer] as ConsumerId,
+  actorId: ACTORS[actor] as ToolActorId,
+  localId: CapabilityRequestId.of(localId),
+});
+
+type Step =
+  | {
+      readonly t: 'set';
+      readonly consumer: number;
+      readonly actor: number;
+      readonly localId: number;
+      readonly live: boolean;
+    }
+  | { readonly t: 'delete'; readonly pick: number }
+  | { readonly t: 'terminate'; readonly pick: number }
+  | { readonly t: 'sorted' };
+
+const steps = fc.array(
+  fc.oneof(
+    fc.record({
+      t: fc.constant('set' as const),
+      consumer: fc.integer({ min: 0, max: 1 }),
+      actor: fc.integer({ min: 0, max: 2 }),
+      localId: fc.integer({ min: 1, max: 12 }),
+      live: fc.boolean(),
+    }),
+    fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }),
+    fc.record({ t: fc.constant('terminate' as const), pick: fc.nat() }),
+    fc.constant({ t: 'sorted' as const }),
+  ),
+  { maxLength: 120 },
+);
+
+/** Checks every index of the table against a plain list of its records. */
+function expectConsistent(table: RequestTable, model: RequestRecord[]): void {
+  const sorted = [...model].sort((a, b) =>
+    compareCapabilityRequestKey(a.request.key, b.request.key),
+  );
+  expect(table.size).toBe(model.length);
+  expect(table.sorted()).toEqual(sorted);
+  expect(table.live(() => true)).toEqual(sorted.filter((r) => !isTerminalRecord(r)));
+  for (const consumerId of CONSUMERS) {
+    for (const actorId of ACTORS) {
+      const live = model.filter(
+        (r) =>
+          r.request.key.consumerId === consumerId &&
+          r.request.key.actorId === actorId &&
+          !isTerminalRecord(r),
+      );
+      expect(table.liveCount(consumerId, actorId)).toBe(live.length);
+    }
+  }
+  const terminal = model
+    .filter(isTerminalRecord)
+    .sort((a, b) => a.snapshot.acceptedSequence - b.snapshot.acceptedSequence);
+  expect(table.oldestTerminal()).toBe(terminal[0]);
+  for (const r of model) expect(table.get(r.request.key)).toBe(r);
+}
+
+describe('RequestTable', () => {
+  it('keeps key order, live counts and the oldest terminal record through any change', () => {
+    fc.assert(
+      fc.property(steps, (stream: Step[]) => {
+        const table = new RequestTable();
+        let model: RequestRecord[] = [];
+        for (const step of stream) {
+          if (step.t === 'set') {
+            const key = keyOf(step.consumer, step.actor, step.localId);
+            const added = record(key, step.live ? DISPATCHED : TIMED_OUT);
+            model = model.filter((r) => compareCapabilityRequestKey(r.request.key, key) !== 0);
+            model.push(added);
+            table.set(added);
+          } else if (step.t === 'delete' && model.length > 0) {
+            const target = model[step.pick % model.length] as RequestRecord;
+            model = model.filter((r) => r !== target);
+            table.delete(target.request.key);
+          } else if (step.t === 'terminate') {
+            const live = model.filter((r) => !isTerminalRecord(r));
+            if (live.length > 0)
+              table.setStatus(live[step.pick % live.length] as RequestRecord, TIMED_OUT);
+          } else if (step.t === 'sorted') {
+            table.sorted();
+          }
+        }
+        expectConsistent(table, model);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('evicts in accepted-sequence order, not in the order records became terminal', () => {
+    const table = new RequestTable();
+    const records = [1, 2, 3, 4].map((localId) => record(keyOf(0, 0, localId), DISPATCHED));
+    for (const r of records) table.set(r);
+    expect(table.oldestTerminal()).toBeUndefined();
+    for (const index of [3, 1, 2, 0]) table.setStatus(records[index] as RequestRecord, TIMED_OUT);
+    const evicted: number[] = [];
+    for (
+      let oldest = table.oldestTerminal();
+      oldest !== undefined;
+      oldest = table.oldestTerminal()
+    ) {
+      evicted.push(oldest.request.key.localId);
+      table.delete(oldest.request.key);
+    }
+    expect(evicted).toEqual([1, 2, 3, 4]);
+    expect(table.size).toBe(0);
+    expect(table.liveCount(CONSUMERS[0] as ConsumerId, ACTORS[0] as ToolActorId)).toBe(0);
+  });
+
+  it('freezes the new snapshot and its status, keeping the other fields', () => {
+    const table = new RequestTable();
+    const r = record(keyOf(1, 2, 9), DISPATCHED);
+    table.set(r);
+    const before = r.snapshot;
+    table.setStatus(r, {
+      kind: 'failed',
+      operationId: ToolOperationId.of(1),
+      failure: { kind: 'provider-contract-violation' },
+    } as CapabilityRequestStatus);
+    expect(r.snapshot).not.toBe(before);
+    expect(r.snapshot.acceptedSequence).toBe(before.acceptedSequence);
+    expect(Object.isFrozen(r.snapshot)).toBe(true);
+    expect(Object.isFrozen(r.snapshot.status)).toBe(true);
+    expect(table.live(() => true)).toEqual([]);
+  });
+
+  it('stays bounded and correct when sorted() is never called', () => {
+    const table = new RequestTable();
+    let model: RequestRecord[] = [];
+    for (let localId = 1; localId <= 2_000; localId += 1) {
+      const r = record(keyOf(localId % 2, localId % 3, localId), TIMED_OUT);
+      table.set(r);
+      model.push(r);
+      if (table.size > 40) {
+        const oldest = table.oldestTerminal() as RequestRecord;
+        table.delete(oldest.request.key);
+        model = model.filter((m) => m !== oldest);
+      }
+    }
+    expectConsistent(table, model);
+  });
+});
