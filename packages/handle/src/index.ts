@@ -59,6 +59,7 @@ export type {
   ToolRequestOutcomeSubscription,
 } from './publish/subscription-kinds.js';
 export { BoundedQueue } from './queue/bounded-queue.js';
+export { ListenerSet } from './queue/listener-set.js';
 export { TrySendError } from './queue/try-send-error.js';
 export type { ToolAuthorityCounter } from './tool/tool-authority-error.js';
 export { ToolAuthorityError } from './tool/tool-authority-error.js';

@@ -4,7 +4,7 @@ import { EdgeState } from '../edge/edge-state.js';
 import { ProviderKernelPort } from '../provider-runtime/provider-kernel-port.js';
 import { BoundedQueue } from '../queue/bounded-queue.js';
 import { boundedIngressCapacity } from '../queue/clamp-capacity.js';
-import { SendListeners } from '../queue/send-listeners.js';
+import { ListenerSet } from '../queue/listener-set.js';
 import { AuthorityState } from '../tool/authority-state.js';
 import { ToolAuthorityHandle } from '../tool/tool-authority-handle.js';
 import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
@@ -20,7 +20,7 @@ import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
 export function boundedControlPlane(
   ingressCapacity: number,
 ): [Gate4AgentHandle, ToolAuthorityHandle, ControlPlaneKernelPort] {
-  const listeners = new SendListeners();
+  const listeners = new ListenerSet();
   const ingress = new BoundedQueue<BackendIngress>(
     boundedIngressCapacity(ingressCapacity),
     listeners,

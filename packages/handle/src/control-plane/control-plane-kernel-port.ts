@@ -5,7 +5,7 @@ import type { ProviderKernelPort } from '../provider-runtime/provider-kernel-por
 import type { ProviderRuntimeAuthorityHandle } from '../provider-runtime/provider-runtime-authority-handle.js';
 import type { PublishReport } from '../publish/publish-report.js';
 import type { BoundedQueue } from '../queue/bounded-queue.js';
-import type { SendListeners } from '../queue/send-listeners.js';
+import type { ListenerSet } from '../queue/listener-set.js';
 import type { AuthorityState } from '../tool/authority-state.js';
 import type { ControlPlanePublishReport } from './control-plane-publish-report.js';
 import { publishStep } from './publish-step.js';
@@ -23,7 +23,7 @@ export class ControlPlaneKernelPort implements Disposable {
   readonly #provider: ProviderKernelPort;
   readonly #edge: EdgeState;
   readonly #authority: AuthorityState;
-  readonly #listeners: SendListeners;
+  readonly #listeners: ListenerSet;
 
   static {
     providerKernelPortOf = (port) => port.#provider;
@@ -35,7 +35,7 @@ export class ControlPlaneKernelPort implements Disposable {
     provider: ProviderKernelPort,
     edge: EdgeState,
     authority: AuthorityState,
-    listeners: SendListeners,
+    listeners: ListenerSet,
   ) {
     this.#listeners = listeners;
     this.#ingress = ingress;

@@ -1,7 +1,7 @@
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { TryRecvError } from '../provider-runtime/contract/try-recv-error.js';
-import type { SendListeners } from './send-listeners.js';
+import type { ListenerSet } from './listener-set.js';
 import { TrySendError } from './try-send-error.js';
 
 /**
@@ -17,10 +17,10 @@ export class BoundedQueue<T> {
   #length = 0;
   #senderClosed = false;
   #receiverClosed = false;
-  readonly #onSend: SendListeners | null;
+  readonly #onSend: ListenerSet | null;
 
   /** `onSend`, when given, is notified after every successful send. */
-  constructor(capacity: number, onSend: SendListeners | null = null) {
+  constructor(capacity: number, onSend: ListenerSet | null = null) {
     this.capacity = capacity;
     this.#buffer = new Array<T | undefined>(capacity);
     this.#onSend = onSend;

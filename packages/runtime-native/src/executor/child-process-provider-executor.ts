@@ -1,10 +1,14 @@
-import type { NativeProviderExecutor, ProviderInvocation } from '@gate4agent/handle';
+import {
+  ListenerSet,
+  type NativeProviderExecutor,
+  type ProviderInvocation,
+} from '@gate4agent/handle';
 import type { ToolFailure } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import spawn from 'cross-spawn';
 import { CHILD_PROCESS_RESULT_MAX_BYTES } from '../constants.js';
-import { ActivityListeners } from './activity-listeners.js';
+
 import { ChildProcessProviderOperation } from './child-process-provider-operation.js';
 import { encodeInvocationDocument } from './invocation-document.js';
 import { platformMinimalChildEnvironment } from './minimal-child-environment.js';
@@ -70,7 +74,7 @@ export class ChildProcessProviderExecutor implements NativeProviderExecutor {
   readonly #config: ChildProcessProviderExecutorConfig;
   readonly #resultMaxBytes: number;
   readonly #now: () => number;
-  readonly #activity = new ActivityListeners();
+  readonly #activity = new ListenerSet();
 
   /** Checks the launch policy; throws `Gate4AgentError` (`invalid-argument`) on misuse. */
   constructor(config: ChildProcessProviderExecutorConfig) {

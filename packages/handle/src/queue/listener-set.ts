@@ -1,8 +1,9 @@
 /**
- * The listeners told, synchronously, that an item was enqueued. A listener that throws is
- * ignored, so no producer ever fails (or half-fails) because of what a listener did.
+ * Listeners told, synchronously, that something happened: an item was enqueued (the ingress
+ * behind `ControlPlaneKernelPort.onIngress`) or an executor saw activity. A listener that throws
+ * is isolated, so no producer ever fails (or half-fails) because of what a listener did.
  */
-export class SendListeners {
+export class ListenerSet {
   readonly #listeners = new Set<() => void>();
 
   /** Adds `listener`; the returned function removes it (idempotent). */
@@ -21,7 +22,7 @@ export class SendListeners {
       try {
         listener();
       } catch {
-        // Isolated by contract: the send already happened and must stay a success.
+        // Isolated by contract: what was signalled already happened and must stay a success.
       }
     }
   }

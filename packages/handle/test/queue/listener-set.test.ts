@@ -3,12 +3,12 @@ import type { BackendIngress } from '@gate4agent/kernel';
 import { describe, expect, it } from 'vitest';
 import { ProviderKernelPort } from '../../src/provider-runtime/provider-kernel-port.js';
 import { BoundedQueue } from '../../src/queue/bounded-queue.js';
-import { SendListeners } from '../../src/queue/send-listeners.js';
+import { ListenerSet } from '../../src/queue/listener-set.js';
 import { activate, boundInvoke, expectInvoke, result } from '../support/provider-fixtures.js';
 
-describe('SendListeners', () => {
+describe('ListenerSet', () => {
   it('hears a provider runtime submitting its observation, with the item already queued', () => {
-    const listeners = new SendListeners();
+    const listeners = new ListenerSet();
     const ingress = new BoundedQueue<BackendIngress>(8, listeners);
     const port = new ProviderKernelPort(ingress);
     const runtime = activate(port.authorityHandle(), port, ingress);
@@ -21,7 +21,7 @@ describe('SendListeners', () => {
   });
 
   it('a full or closed queue notifies nobody', () => {
-    const listeners = new SendListeners();
+    const listeners = new ListenerSet();
     const queue = new BoundedQueue<number>(1, listeners);
     let calls = 0;
     listeners.add(() => {
@@ -35,7 +35,7 @@ describe('SendListeners', () => {
   });
 
   it('isolates exceptions, keeps order, and clear() removes everyone', () => {
-    const listeners = new SendListeners();
+    const listeners = new ListenerSet();
     const order: string[] = [];
     listeners.add(() => order.push('a'));
     listeners.add(() => {
