@@ -85,6 +85,11 @@ export class Gate4AgentKernel {
     return this[KERNEL_STATE].toolEngine.snapshot();
   }
 
+  /** How many tool requests are open; a host keeps ticking while any is, for their deadlines. */
+  openToolRequestCount(): number {
+    return this[KERNEL_STATE].toolEngine.openRequestCount;
+  }
+
   /** The combined snapshot the last step published (or the initial one). */
   backendSnapshot(): BackendSnapshot {
     return backendSnapshot(this[KERNEL_STATE]);

@@ -13,7 +13,6 @@ import type {
   ProviderBindingId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { CapabilityRequestStatus } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
@@ -54,8 +53,6 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #kernel: Gate4AgentKernel;
   readonly #toolAuthority: ToolAuthorityHandle;
   readonly #port: ControlPlaneKernelPort;
-  /** Whether the last step left a tool request open: its deadline counts ticks. */
-  #toolRequestsOpen = false;
   readonly #toolProviders = new Map<ToolProviderId, CapabilityProviderDescriptor>();
   readonly #supervisors = new Map<ToolProviderId, ProviderSupervisor>();
   readonly #events = new ProviderEventQueues();
@@ -165,9 +162,6 @@ export class NativeRuntime implements AsyncDisposable {
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
-    this.#toolRequestsOpen = step.backendSnapshot.tools.requests.some(
-      (request) => !CapabilityRequestStatus.isTerminal(request.status),
-    );
     for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
       this.#supervisors.get(providerId)?.tick();
     }
@@ -362,7 +356,7 @@ export class NativeRuntime implements AsyncDisposable {
     if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
     // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
     // only waits for approval, must keep the clock running or its deadline could never elapse.
-    if (this.#toolRequestsOpen) return HOST_TICK_INTERVAL;
+    if (this.#kernel.openToolRequestCount() > 0) return HOST_TICK_INTERVAL;
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
       if (supervisor.snapshot().operations.length > 0) return HOST_TICK_INTERVAL;

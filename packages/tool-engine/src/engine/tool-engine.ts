@@ -162,6 +162,11 @@ export class ToolEngine {
     return this.#state.completions.length;
   }
 
+  /** How many requests are open (not terminal); their deadlines count logical ticks. */
+  get openRequestCount(): number {
+    return this.#state.requests.liveSize;
+  }
+
   /** Log form (as upstream `Debug`): the payload-free snapshot and the queue lengths. */
   [Symbol.for('nodejs.util.inspect.custom')](
     _depth: number,

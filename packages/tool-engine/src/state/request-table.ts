@@ -75,6 +75,11 @@ export class RequestTable {
     return this.#all.size;
   }
 
+  /** How many records are live (not terminal). */
+  get liveSize(): number {
+    return this.#live.size;
+  }
+
   #client(key: CapabilityRequestKey): ClientRecords | undefined {
     return this.#clients.get(key.consumerId)?.get(key.actorId);
   }

@@ -20,6 +20,20 @@ describe('ToolEngine', () => {
     );
   });
 
+  it('counts open requests: admitted ones until they turn terminal', () => {
+    const engine = configured('require-approval');
+    expect(engine.openRequestCount).toBe(0);
+    unwrap(engine.request(request(1, 1, 100)));
+    unwrap(engine.request(request(2, 1, 100)));
+    expect(engine.openRequestCount).toBe(2);
+    unwrap(engine.advanceTime(100));
+    expect(engine.openRequestCount).toBe(0);
+    expect(engine.snapshot().requests.map((record) => record.status.kind)).toEqual([
+      'timed-out',
+      'timed-out',
+    ]);
+  });
+
   it('prints its snapshot and queue lengths, never payloads', () => {
     const engine = configured('allow');
     unwrap(engine.request(request(1, 1, 100)));
