@@ -60,6 +60,8 @@ export type {
 } from './publish/subscription-kinds.js';
 export { BoundedQueue } from './queue/bounded-queue.js';
 export { ListenerSet } from './queue/listener-set.js';
+export type { AsyncReceiveSource, ReceiveOptions } from './queue/receive-async.js';
+export { receiveIterator, receiveNext } from './queue/receive-async.js';
 export { TrySendError } from './queue/try-send-error.js';
 export type { ToolAuthorityCounter } from './tool/tool-authority-error.js';
 export { ToolAuthorityError } from './tool/tool-authority-error.js';

@@ -1,7 +1,7 @@
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { TryRecvError } from '../provider-runtime/contract/try-recv-error.js';
-import type { ListenerSet } from './listener-set.js';
+import { ListenerSet } from './listener-set.js';
 import { TrySendError } from './try-send-error.js';
 
 /**
@@ -18,6 +18,8 @@ export class BoundedQueue<T> {
   #senderClosed = false;
   #receiverClosed = false;
   readonly #onSend: ListenerSet | null;
+  /** Receiver-side readiness listeners, created on first use (most queues are never awaited). */
+  #readable: ListenerSet | null = null;
 
   /** `onSend`, when given, is notified after every successful send. */
   constructor(capacity: number, onSend: ListenerSet | null = null) {
@@ -48,6 +50,7 @@ export class BoundedQueue<T> {
     this.#buffer[(this.#head + this.#length) % this.capacity] = item;
     this.#length += 1;
     this.#onSend?.notify();
+    this.#readable?.notify();
     return ok();
   }
 
@@ -80,7 +83,9 @@ export class BoundedQueue<T> {
 
   /** Drops the (last) sender: buffered items stay readable, then receives report `disconnected`. */
   closeSender(): void {
+    if (this.#senderClosed) return;
     this.#senderClosed = true;
+    this.#readable?.notify();
   }
 
   /** Drops the receiver: the buffer is discarded and every later send reports `disconnected`. */
@@ -89,5 +94,16 @@ export class BoundedQueue<T> {
     this.#buffer.fill(undefined);
     this.#head = 0;
     this.#length = 0;
+    this.#readable?.notify();
+  }
+
+  /**
+   * Calls `listener` after every change that can make {@link tryRecv} answer differently: a
+   * successful send, or either end closing. Returns the function that removes it. This is what the
+   * awaitable receives (`receiveNext`) wait on; it never schedules a timer.
+   */
+  onReadable(listener: () => void): () => void {
+    this.#readable ??= new ListenerSet();
+    return this.#readable.add(listener);
   }
 }
