@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { AgentRegistry, builtinRegistry, builtinSpecs } from '@gate4agent/capability-catalog';
+import { AgentRegistry, builtinRegistry, builtinSpecs } from '@gate4agent/agent-catalog';
 import { interactiveAgentSpec } from '@gate4agent/testkit';
 import type { AgentId, AgentSpec } from '@gate4agent/types';
 import {

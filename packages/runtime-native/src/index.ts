@@ -92,7 +92,6 @@ export {
   shouldProbePtyIdentity,
   validateSpawnRuntimePolicy,
 } from './pty/spawn-policy.js';
-export { startupOperatorGate } from './pty/startup-operator-gate.js';
 export type { ProcessTreeTermination } from './pty/stop-process-tree.js';
 export { TerminalScreen } from './pty/terminal-screen.js';
 export type { ReadinessIntent } from './pty/wait-for-readiness.js';

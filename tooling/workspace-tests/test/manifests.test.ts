@@ -9,6 +9,7 @@ const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')
 describe('published package manifests', () => {
   it('lists every published package', () => {
     expect(published.map((p) => p.manifest.name).sort()).toEqual([
+      '@gate4agent/agent-catalog',
       '@gate4agent/capability-catalog',
       '@gate4agent/handle',
       '@gate4agent/kernel',

@@ -1,14 +1,11 @@
 import { err, ok, type Result } from '@gate4agent/types';
-import {
-  type CapabilityAdapterError,
-  capabilityAdapterError,
-} from '../session/errors/leaf-errors.js';
-import type { CapabilityEffect } from '../session/lifecycle/capability-effect.js';
+import { type CapabilityAdapterError, capabilityAdapterError } from '../errors/leaf-errors.js';
+import type { CapabilityEffect } from '../lifecycle/capability-effect.js';
 import {
   type CapabilityProjectionAdapter,
   PreparedCapability,
-} from '../session/projection/prepared-capability.js';
-import type { CapabilityValue } from '../session/values/capability-value.js';
+} from '../projection/prepared-capability.js';
+import type { CapabilityValue } from '../values/capability-value.js';
 import type { Latch } from './latch.js';
 
 /** Returns `value` at once, with `effect` when given. */

@@ -1,6 +1,6 @@
 import { err, ok } from '@gate4agent/types';
-import { capabilityEffectError } from '../session/errors/leaf-errors.js';
-import type { CapabilityEffect } from '../session/lifecycle/capability-effect.js';
+import { capabilityEffectError } from '../errors/leaf-errors.js';
+import type { CapabilityEffect } from '../lifecycle/capability-effect.js';
 
 /** A shared counter a test reads after the fact. */
 export interface Counter {

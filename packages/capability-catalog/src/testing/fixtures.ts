@@ -1,17 +1,17 @@
 import { unwrap } from '@gate4agent/types';
-import { CapabilityContribution } from '../session/identity/capability-contribution.js';
-import { CapabilityDescriptor } from '../session/identity/capability-descriptor.js';
-import type { CapabilityId } from '../session/identity/capability-id.js';
-import type { CapabilityKind } from '../session/identity/capability-kind.js';
-import { CapabilitySet } from '../session/identity/capability-set.js';
-import { CapabilitySource } from '../session/identity/capability-source.js';
-import { CodeCatalogGeneration } from '../session/identity/code-catalog-generation.js';
-import { Sha256Digest } from '../session/identity/sha256-digest.js';
-import { UseCapabilityGeneration } from '../session/identity/use-capability-generation.js';
-import { UsePackageGeneration } from '../session/identity/use-package-generation.js';
-import { type AgentDefinition, agentDefinition } from '../session/values/agent-definition.js';
-import type { Skill } from '../session/values/skill.js';
-import type { Tool, ToolOutput } from '../session/values/tool.js';
+import { CapabilityContribution } from '../identity/capability-contribution.js';
+import { CapabilityDescriptor } from '../identity/capability-descriptor.js';
+import type { CapabilityId } from '../identity/capability-id.js';
+import type { CapabilityKind } from '../identity/capability-kind.js';
+import { CapabilitySet } from '../identity/capability-set.js';
+import { CapabilitySource } from '../identity/capability-source.js';
+import { CodeCatalogGeneration } from '../identity/code-catalog-generation.js';
+import { Sha256Digest } from '../identity/sha256-digest.js';
+import { UseCapabilityGeneration } from '../identity/use-capability-generation.js';
+import { UsePackageGeneration } from '../identity/use-package-generation.js';
+import { type AgentDefinition, agentDefinition } from '../values/agent-definition.js';
+import type { Skill } from '../values/skill.js';
+import type { Tool, ToolOutput } from '../values/tool.js';
 
 /** `"sha256:"` followed by `c` 64 times (valid for `c` in `0-9a-f`). */
 export function digest(c: string): Sha256Digest {

@@ -1,13 +1,10 @@
 import { err, ok, type Result } from '@gate4agent/types';
-import {
-  type UseGenerationLeaseError,
-  useGenerationLeaseError,
-} from '../session/errors/leaf-errors.js';
-import type { UseCapabilityGeneration } from '../session/identity/use-capability-generation.js';
+import { type UseGenerationLeaseError, useGenerationLeaseError } from '../errors/leaf-errors.js';
+import type { UseCapabilityGeneration } from '../identity/use-capability-generation.js';
 import type {
   RetainedUseGeneration,
   UseGenerationLeaseProvider,
-} from '../session/lifecycle/use-generation-lease.js';
+} from '../lifecycle/use-generation-lease.js';
 
 /** How many leases a provider handed out and how many were released. */
 export interface LeaseCounters {

@@ -4,8 +4,8 @@ import type {
   ModelClient,
   ModelResponse,
   StreamEvent,
-} from '../session/agent-loop/model-client.js';
-import type { ToolDefinition } from '../session/values/tool.js';
+} from '../agent-loop/model-client.js';
+import type { ToolDefinition } from '../values/tool.js';
 import { Latch } from './latch.js';
 
 const USAGE = Object.freeze({ promptTokens: 1, completionTokens: 1, totalTokens: 2 });

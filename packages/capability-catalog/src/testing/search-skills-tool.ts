@@ -1,6 +1,6 @@
-import type { RunBinding, RunBoundTool } from '../session/host/run-bound-tool.js';
-import type { Skill } from '../session/values/skill.js';
-import type { Tool, ToolOutput } from '../session/values/tool.js';
+import type { RunBinding, RunBoundTool } from '../host/run-bound-tool.js';
+import type { Skill } from '../values/skill.js';
+import type { Tool, ToolOutput } from '../values/tool.js';
 
 function matches(skill: Skill, query: string): boolean {
   const needle = query.toLowerCase();

@@ -1,5 +1,5 @@
-import type { ModelClient } from '../session/agent-loop/model-client.js';
-import { CapabilitySession } from '../session/host/capability-session.js';
+import type { ModelClient } from '../agent-loop/model-client.js';
+import { CapabilitySession } from '../host/capability-session.js';
 import { NoopClient } from './scripted-clients.js';
 import { searchSkillsTool } from './search-skills-tool.js';
 

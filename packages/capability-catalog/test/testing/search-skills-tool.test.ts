@@ -1,6 +1,6 @@
 import { unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { CapabilityValue, SessionCapabilityBatch } from '../../src/session/index.js';
+import { CapabilityValue, SessionCapabilityBatch } from '../../src/index.js';
 import {
   leaseCounters,
   provider,

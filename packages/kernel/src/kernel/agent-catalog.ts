@@ -5,7 +5,7 @@ export type KernelAgentSpec = Pick<AgentSpec, 'capabilities'>;
 
 /**
  * The catalog the kernel checks registrations against. `AgentRegistry` of
- * `@gate4agent/capability-catalog` satisfies it; so does {@link agentCatalog}.
+ * `@gate4agent/agent-catalog` satisfies it; so does {@link agentCatalog}.
  */
 export interface KernelAgentCatalog {
   /** The spec of `agentId`, or nothing when the agent is unknown. */

@@ -1,4 +1,4 @@
-import type { EnvMutation } from '@gate4agent/capability-catalog';
+import type { EnvMutation } from '@gate4agent/agent-catalog';
 import { minimalChildEnvironment } from '@gate4agent/types';
 
 /**

@@ -1,8 +1,9 @@
+import { startupOperatorGate } from '@gate4agent/agent-catalog';
 import type { AgentSpec, Result } from '@gate4agent/types';
 import { err, ok, prepareInput } from '@gate4agent/types';
 import { STARTUP_GATE_POLL_MS, STARTUP_GATE_SETTLE_MS } from '../constants.js';
 import type { PtySession } from './pty-session.js';
-import { startupOperatorError, startupOperatorGate } from './startup-operator-gate.js';
+import { startupOperatorError } from './startup-operator-error.js';
 import { waitForReadiness } from './wait-for-readiness.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { AgentRegistry, EnvMutation } from '@gate4agent/capability-catalog';
-import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/capability-catalog';
+import type { AgentRegistry, EnvMutation } from '@gate4agent/agent-catalog';
+import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/agent-catalog';
 import type {
   AgentSpec,
   ApprovalLevel,

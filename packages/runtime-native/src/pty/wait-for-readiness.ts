@@ -1,8 +1,9 @@
+import { startupOperatorGate } from '@gate4agent/agent-catalog';
 import type { AgentSpec, DraftReadySignal, Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { observeForeground } from './observe-foreground.js';
 import type { PtySession } from './pty-session.js';
-import { startupOperatorError, startupOperatorGate } from './startup-operator-gate.js';
+import { startupOperatorError } from './startup-operator-error.js';
 
 /**
  * What the input needs: `draft-paste` (insert a draft, run an agent command) needs the agent in

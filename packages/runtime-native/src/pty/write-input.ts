@@ -1,4 +1,4 @@
-import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { ControlEffect, ControlObservation } from '@gate4agent/types';
 import { observeForeground } from './observe-foreground.js';
 import type { OwnedPtySession } from './owned-pty-session.js';

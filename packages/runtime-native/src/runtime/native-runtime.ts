@@ -1,4 +1,4 @@
-import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type {
   ControlPlaneKernelPort,
   Gate4AgentHandle,

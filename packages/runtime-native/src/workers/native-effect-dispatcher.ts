@@ -1,4 +1,4 @@
-import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { EffectEnvelope, ObservationEnvelope, Result } from '@gate4agent/types';
 import { ok } from '@gate4agent/types';
 import { effectFailureEnvelope } from '../pty/effect-failure.js';

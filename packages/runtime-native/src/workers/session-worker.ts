@@ -1,4 +1,4 @@
-import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { ControlObservation, EffectEnvelope } from '@gate4agent/types';
 import { NativeEffectShell } from '../pty/native-effect-shell.js';
 import type { NativeLaunchOverlay } from '../pty/spawn-native.js';

@@ -3,7 +3,7 @@
 import { mkdirSync, realpathSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { AgentRegistry } from '@gate4agent/capability-catalog';
+import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import {
   CONTROL_FIXTURE_ID,

@@ -1,4 +1,4 @@
-import { builtinAdapterRegistry } from '@gate4agent/capability-catalog';
+import { builtinAdapterRegistry } from '@gate4agent/agent-catalog';
 import { ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import {

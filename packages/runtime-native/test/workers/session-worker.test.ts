@@ -1,4 +1,4 @@
-import { AgentRegistry } from '@gate4agent/capability-catalog';
+import { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { EffectEnvelope } from '@gate4agent/types';
 import {
   AgentInstanceId,

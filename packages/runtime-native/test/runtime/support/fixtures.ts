@@ -1,6 +1,6 @@
 // Builders shared by the NativeRuntime, PTY and E2E tests (the helpers at the bottom of upstream's
 // runtime-native test files).
-import { AgentRegistry } from '@gate4agent/capability-catalog';
+import { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { Gate4AgentHandle, ToolClientHandle } from '@gate4agent/handle';
 import { trackProcess } from '@gate4agent/testkit';
 import type {
