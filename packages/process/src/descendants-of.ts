@@ -1,14 +1,18 @@
-import type { ProcessEntry } from './process-entry.js';
-
-/** Every descendant of `rootPid` in `table`, breadth first (the root excluded). */
-export function descendantsOf(table: readonly ProcessEntry[], rootPid: number): ProcessEntry[] {
-  const children = new Map<number, ProcessEntry[]>();
+/**
+ * Every descendant of `rootPid` in `table` (rows of `readProcessTable()`, or anything with a pid
+ * and a parent pid), breadth first, the root excluded.
+ */
+export function descendantsOf<T extends { readonly pid: number; readonly ppid: number }>(
+  table: readonly T[],
+  rootPid: number,
+): T[] {
+  const children = new Map<number, T[]>();
   for (const entry of table) {
     const list = children.get(entry.ppid);
     if (list === undefined) children.set(entry.ppid, [entry]);
     else list.push(entry);
   }
-  const found: ProcessEntry[] = [];
+  const found: T[] = [];
   const queue = [rootPid];
   const seen = new Set([rootPid]);
   while (queue.length > 0) {
