@@ -96,8 +96,6 @@ export const PTY_DESCENDANT_GRACE = 2_000;
 export const PTY_ROOT_KILL_WAIT = 250;
 /** gate4agent-pty: the whole of a PTY shutdown (tree stop, reader join) is bounded by this. */
 export const PTY_SHUTDOWN_TIMEOUT = 8_000;
-/** Not upstream: how long one `ps` process-table read may take before it counts as unreadable. */
-export const PROCESS_TABLE_TIMEOUT = 2_000;
 /** gate4agent-shell-native `STARTUP_GATE_SETTLE_MS`: the screen must stay gate-free this long. */
 export const STARTUP_GATE_SETTLE_MS = 350;
 /** gate4agent-shell-native `STARTUP_GATE_POLL_MS`: screen checks while settling. */

@@ -5,10 +5,10 @@ import type {
   NativeProviderResultPoll,
 } from '@gate4agent/handle';
 import { NativeProviderOperationError } from '@gate4agent/handle';
+import { processGroupGone, signalProcessGroup } from '@gate4agent/process';
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { CHILD_PROCESS_STDIO_DRAIN_GRACE } from '../constants.js';
-import { processGroupHasLiveMembers, signalProcessGroup } from './process-group.js';
 import { decodeProviderResult } from './provider-result-document.js';
 
 const POSIX = process.platform !== 'win32';
@@ -98,7 +98,7 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
     const exit = this.#exit;
     if (exit === null) return ok(null);
     if (this.#groupEmptyAt === null) {
-      if (POSIX && processGroupHasLiveMembers(this.pid)) {
+      if (POSIX && !processGroupGone(this.pid)) {
         if (!this.#leftoversKilled) {
           this.#leftoversKilled = true;
           signalProcessGroup(this.pid, 'SIGKILL');

@@ -1,6 +1,6 @@
+import { descendantsOf, readProcessCommandLine, readProcessTable } from '@gate4agent/process';
 import type { AgentSpec } from '@gate4agent/types';
 import { currentRuntimePlatform, normalizeExecutableName } from '@gate4agent/types';
-import { descendantsOf, type ProcessEntry, readProcessTable } from './process-table.js';
 
 const SHELLS = new Set([
   'sh',
@@ -18,6 +18,16 @@ const SHELLS = new Set([
   'cmd',
 ]);
 const INTERPRETERS = new Set(['node', 'nodejs', 'bun', 'deno', 'python', 'python3']);
+
+/** One process of a PTY's tree as the foreground observation sees it. */
+export interface ForegroundCandidate {
+  readonly pid: number;
+  readonly ppid: number;
+  /** The process is in its terminal's foreground group (what `ps` marks with `+`). */
+  readonly foreground: boolean;
+  /** The command line, arguments joined with spaces. */
+  readonly args: string;
+}
 
 /** What owns a PTY's foreground, as seen in the process table. */
 export interface PtyForegroundObservation {
@@ -65,17 +75,17 @@ export function isAgentCommandLine(args: string, spec: AgentSpec): boolean {
  * A foreground process running the agent wins; otherwise the deepest one is reported.
  */
 export function foregroundOf(
-  table: readonly ProcessEntry[],
+  table: readonly ForegroundCandidate[],
   rootPid: number,
   spec: AgentSpec,
 ): PtyForegroundObservation | null {
   const root = table.find((entry) => entry.pid === rootPid);
   if (root === undefined) return null;
   const tree = [root, ...descendantsOf(table, rootPid)];
-  const marked = tree.filter((entry) => entry.stat.includes('+'));
-  const candidates = marked.length > 0 ? marked : [tree[tree.length - 1] as ProcessEntry];
+  const marked = tree.filter((entry) => entry.foreground);
+  const candidates = marked.length > 0 ? marked : [tree[tree.length - 1] as ForegroundCandidate];
   const agent = candidates.find((entry) => isAgentCommandLine(entry.args, spec));
-  const observed = agent ?? (candidates[candidates.length - 1] as ProcessEntry);
+  const observed = agent ?? (candidates[candidates.length - 1] as ForegroundCandidate);
   const name = executableName(observed.args);
   return {
     rootPid,
@@ -88,11 +98,23 @@ export function foregroundOf(
   };
 }
 
-/** Reads the process table and finds the PTY's foreground; `null` when it cannot be seen. */
+/**
+ * Reads the process table (and the command lines of the PTY's tree) and finds the PTY's
+ * foreground; `null` when it cannot be seen (no `/proc` on this host, or the root is gone).
+ */
 export async function observeForeground(
   rootPid: number,
   spec: AgentSpec,
 ): Promise<PtyForegroundObservation | null> {
-  const table = await readProcessTable();
-  return table === null ? null : foregroundOf(table, rootPid, spec);
+  const read = readProcessTable();
+  if (read.kind !== 'table') return null;
+  const root = read.entries.find((entry) => entry.pid === rootPid);
+  if (root === undefined) return null;
+  const candidates = [root, ...descendantsOf(read.entries, rootPid)].map((entry) => ({
+    pid: entry.pid,
+    ppid: entry.ppid,
+    foreground: entry.tpgid > 0 && entry.pgid === entry.tpgid,
+    args: (readProcessCommandLine(entry.pid) ?? [entry.comm]).join(' '),
+  }));
+  return foregroundOf(candidates, rootPid, spec);
 }

@@ -1,10 +1,12 @@
-import { PTY_DESCENDANT_GRACE, PTY_ROOT_KILL_WAIT } from '../constants.js';
 import {
   descendantsOf,
   type ProcessEntry,
+  type ProcessIdentity,
   readProcessTable,
-  sameProcess,
-} from './process-table.js';
+  signalProcess,
+  signalProcessGroup,
+} from '@gate4agent/process';
+import { PTY_DESCENDANT_GRACE, PTY_ROOT_KILL_WAIT } from '../constants.js';
 
 /** What a tree stop did. */
 export interface ProcessTreeTermination {
@@ -26,14 +28,9 @@ export interface ProcessTreeRoot {
   exited(): boolean;
 }
 
-function signal(target: number, name: NodeJS.Signals): boolean {
-  try {
-    process.kill(target, name);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const signalled = (outcome: string): boolean => outcome === 'signalled';
+const signal = (identity: ProcessIdentity, name: NodeJS.Signals): boolean =>
+  signalled(signalProcess(identity, name));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -41,40 +38,35 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Stops a PTY's process tree (upstream §11.4, Unix): snapshot the table, SIGTERM the root's
  * process group and every captured descendant, SIGKILL the root through the PTY, then, when there
  * were descendants, wait {@link PTY_DESCENDANT_GRACE} and SIGKILL every survivor whose identity
- * (pid, start time, group) still matches, and the group. Never a bare pid that may be reused.
+ * (pid and start time) still matches, and the group. Never a bare pid that may be reused.
  */
 export async function stopProcessTree(root: ProcessTreeRoot): Promise<ProcessTreeTermination> {
-  const table = await readProcessTable();
+  const read = readProcessTable();
+  const table = read.kind === 'table' ? read.entries : null;
   const descendants: ProcessEntry[] = table === null ? [] : descendantsOf(table, root.pid);
   const rootEntry = table?.find((entry) => entry.pid === root.pid) ?? null;
   let gracefulAttempts = 0;
   let forceAttempts = 0;
-  if (process.platform !== 'win32' && signal(-root.pid, 'SIGTERM')) gracefulAttempts += 1;
+  if (process.platform !== 'win32' && signalled(signalProcessGroup(root.pid, 'SIGTERM')))
+    gracefulAttempts += 1;
   for (const entry of descendants) {
-    if (signal(entry.pid, 'SIGTERM')) gracefulAttempts += 1;
+    if (signal(entry, 'SIGTERM')) gracefulAttempts += 1;
   }
   if (root.killRoot()) {
     forceAttempts += 1;
   } else if (rootEntry !== null) {
     const deadline = performance.now() + PTY_ROOT_KILL_WAIT;
     while (!root.exited() && performance.now() < deadline) await sleep(10);
-    if (!root.exited()) {
-      const fresh = await readProcessTable();
-      const current = fresh?.find((entry) => entry.pid === root.pid);
-      if (current !== undefined && sameProcess(current, rootEntry) && signal(root.pid, 'SIGKILL'))
-        forceAttempts += 1;
-    }
+    if (!root.exited() && signal(rootEntry, 'SIGKILL')) forceAttempts += 1;
   }
   if (descendants.length > 0) {
     await sleep(PTY_DESCENDANT_GRACE);
-    const fresh = await readProcessTable();
     for (const entry of descendants) {
-      const current = fresh?.find((candidate) => candidate.pid === entry.pid);
-      if (current !== undefined && sameProcess(current, entry) && signal(entry.pid, 'SIGKILL'))
-        forceAttempts += 1;
+      if (signal(entry, 'SIGKILL')) forceAttempts += 1;
     }
-    if (process.platform !== 'win32' && fresh?.some((entry) => entry.pgid === root.pid)) {
-      if (signal(-root.pid, 'SIGKILL')) forceAttempts += 1;
+    const fresh = readProcessTable();
+    if (fresh.kind === 'table' && fresh.entries.some((entry) => entry.pgid === root.pid)) {
+      if (signalled(signalProcessGroup(root.pid, 'SIGKILL'))) forceAttempts += 1;
     }
   }
   return {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { processGroupGone } from '@gate4agent/process';
 import {
   createFakeClock,
   createFixtureRoot,
@@ -16,7 +17,6 @@ import { CHILD_PROCESS_STDIO_DRAIN_GRACE } from '../../src/constants.js';
 import { ChildProcessProviderExecutor } from '../../src/executor/child-process-provider-executor.js';
 import { PROVIDER_INVOCATION_PROTOCOL } from '../../src/executor/invocation-document.js';
 import { isPlatformChildEnvironmentKey } from '../../src/executor/minimal-child-environment.js';
-import { processGroupHasLiveMembers } from '../../src/executor/process-group.js';
 import { FakeRuntimePort } from '../supervisor/support/fake-runtime-port.js';
 import {
   ESCAPER,
@@ -138,7 +138,7 @@ describe('ChildProcessProviderExecutor', () => {
     unwrap(operation.requestStop());
     unwrap(operation.requestStop());
     expect(await waitForExit(operation)).toEqual({ success: false, code: null });
-    expect(processGroupHasLiveMembers(operation.pid)).toBe(false);
+    expect(processGroupGone(operation.pid)).toBe(true);
     // Once the exit is proven, stops are no-ops: the group id may already be reused.
     unwrap(operation.requestForceStop());
   });
@@ -154,7 +154,7 @@ describe('ChildProcessProviderExecutor', () => {
     }, 'the grandchild');
     expect(await waitForExit(operation)).toEqual({ success: true, code: 0 });
     expect(isProcessAlive(grandchild!)).toBe(false);
-    expect(processGroupHasLiveMembers(operation.pid)).toBe(false);
+    expect(processGroupGone(operation.pid)).toBe(true);
   });
 
   it('stops waiting for a pipe held open outside the group once the drain grace has passed', async () => {
@@ -173,7 +173,7 @@ describe('ChildProcessProviderExecutor', () => {
     trackProcess(escaper, 'long-running');
     await waitUntil(() => {
       expect(unwrap(operation.tryWait())).toBeNull();
-      return !processGroupHasLiveMembers(operation.pid);
+      return processGroupGone(operation.pid);
     }, 'the end of the leader');
     await sleep(50);
     expect(unwrap(operation.tryWait())).toBeNull();

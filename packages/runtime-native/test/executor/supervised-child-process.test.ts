@@ -1,4 +1,5 @@
 import type { ProviderInvocation } from '@gate4agent/handle';
+import { processGroupGone } from '@gate4agent/process';
 import {
   findFixtureProcesses,
   fixtureRunTag,
@@ -9,7 +10,6 @@ import {
 import { unwrap } from '@gate4agent/types';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChildProcessProviderOperation } from '../../src/executor/child-process-provider-operation.js';
-import { processGroupHasLiveMembers } from '../../src/executor/process-group.js';
 import type { PhysicalExitAck } from '../../src/supervisor/physical-exit-ack.js';
 import { ProviderSupervisor } from '../../src/supervisor/provider-supervisor.js';
 import { FakeRuntimePort } from '../supervisor/support/fake-runtime-port.js';
@@ -77,7 +77,7 @@ describe('the supervisor over real child processes', () => {
       },
     ]);
     expect(isProcessAlive(pid)).toBe(false);
-    expect(processGroupHasLiveMembers(pid)).toBe(false);
+    expect(processGroupGone(pid)).toBe(true);
     expect(supervisor.snapshot().operations).toEqual([]);
     expect(supervisor.drainFaults(8)).toEqual([]);
   });
@@ -120,7 +120,7 @@ describe('the supervisor over real child processes', () => {
       [2, { kind: 'retirement' }, true],
       [3, { kind: 'retirement' }, true],
     ]);
-    expect([...startedGroups].some((pgid) => processGroupHasLiveMembers(pgid))).toBe(false);
+    expect([...startedGroups].some((pgid) => !processGroupGone(pgid))).toBe(false);
     expect(port.closeCalls).toBe(1);
     await sleep(0);
   });

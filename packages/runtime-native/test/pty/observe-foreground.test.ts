@@ -1,11 +1,14 @@
 import { interactiveAgentSpec } from '@gate4agent/testkit';
 import { describe, expect, it } from 'vitest';
 import { foregroundOf, isAgentCommandLine } from '../../src/pty/observe-foreground.js';
-import { parseProcessTable } from '../../src/pty/process-table.js';
 
 const spec = interactiveAgentSpec();
-const row = (pid: number, ppid: number, stat: string, args: string) =>
-  `${pid} ${ppid} 100 ${stat} Sun Nov 29 15:37:12 2026 ${args}`;
+const row = (pid: number, ppid: number, stat: string, args: string) => ({
+  pid,
+  ppid,
+  foreground: stat.includes('+'),
+  args,
+});
 
 describe('foreground observation', () => {
   it('recognises the agent as its command or as the script an interpreter runs', () => {
@@ -16,9 +19,10 @@ describe('foreground observation', () => {
   });
 
   it('reports the agent when it owns the foreground group', () => {
-    const table = parseProcessTable(
-      [row(100, 1, 'Ss+', 'node /x/control-fixture.mjs'), row(101, 100, 'S', 'sleep 1')].join('\n'),
-    );
+    const table = [
+      row(100, 1, 'Ss+', 'node /x/control-fixture.mjs'),
+      row(101, 100, 'S', 'sleep 1'),
+    ];
     expect(foregroundOf(table, 100, spec)).toMatchObject({
       rootPid: 100,
       observedPid: 100,
@@ -30,11 +34,9 @@ describe('foreground observation', () => {
   });
 
   it('reports a shell, or the deepest process when no group is marked', () => {
-    const shell = parseProcessTable(row(200, 1, 'Ss+', '-bash'));
+    const shell = [row(200, 1, 'Ss+', '-bash')];
     expect(foregroundOf(shell, 200, spec)).toMatchObject({ isShell: true, agentProcess: null });
-    const unmarked = parseProcessTable(
-      [row(300, 1, 'Ss', 'sh -c x'), row(301, 300, 'S', 'sleep 60')].join('\n'),
-    );
+    const unmarked = [row(300, 1, 'Ss', 'sh -c x'), row(301, 300, 'S', 'sleep 60')];
     expect(foregroundOf(unmarked, 300, spec)).toMatchObject({
       observedPid: 301,
       observedProcess: 'sleep',

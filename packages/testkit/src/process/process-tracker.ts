@@ -1,14 +1,26 @@
-// One tracker per process (module state): every fixture process the testkit starts, or a test
-// hands in, is recorded until it is known to be gone. `reapAll()` kills and awaits the rest.
+// One tracker per process (module state): every fixture process the testkit starts, and any pid
+// a test hands in, is recorded with its identity (pid + start time) until it is known to be gone.
+// `reapAll()` kills and awaits the rest; a recycled pid is never touched.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import {
+  isProcessAlive,
+  type ProcessIdentity,
+  readProcess,
+  signalProcess,
+  signalProcessGroup,
+} from '@gate4agent/process';
+import { Gate4AgentError } from '@gate4agent/types';
 import { REAP_POLL_INTERVAL, REAP_TIMEOUT } from '../constants.js';
-import { fixturesDirectory } from '../fixtures/fixture-program.js';
-import { isProcessAlive, processCommandLine } from './process-probe.js';
 
-/** A fixture process recorded by the tracker. */
+/** A process recorded by the tracker. */
 export interface TrackedProcess {
   readonly pid: number;
+  /**
+   * Start time (clock ticks after boot) read when it was tracked: with the pid, its identity.
+   * `null` when it could not be read (the process was already gone, or the host has no `/proc`).
+   */
+  readonly startTime: number | null;
   /** Fixture program (or `<program> descendant`) that the process runs. */
   readonly fixture: string;
   /** Whether the process leads its own process group (then the whole group is killed). */
@@ -37,25 +49,54 @@ export function setFixtureOwner(name: string | null): void {
   owner = name;
 }
 
-/** Records `pid` as a fixture process to be reaped by {@link reapAll}. */
+/**
+ * Records any process (a fixture, a PTY child, a descendant a test learned of) to be reaped by
+ * {@link reapAll}, with its identity: pid plus the start time read now, so that if the pid is
+ * later reused by an unrelated process, that process is never signalled. A pid that is already
+ * gone is not recorded. Throws `Gate4AgentError` (`invalid-tracked-process`) for a pid that is not
+ * a positive integer above 1, or is this process itself.
+ */
 export function trackProcess(
   pid: number,
   fixture: string,
   options: TrackProcessOptions = {},
 ): void {
-  entries.set(pid, { pid, fixture, group: options.group ?? false, owner, child: options.child });
+  if (!Number.isSafeInteger(pid) || pid <= 1 || pid === process.pid) {
+    throw new Gate4AgentError(
+      'invalid-tracked-process',
+      `trackProcess was given pid ${pid}, which is ${pid === process.pid ? 'this test process itself' : 'not a process a test can own'}; pass the pid of a child the test started`,
+    );
+  }
+  const read = readProcess(pid);
+  const startTime = read.kind === 'process' ? read.entry.startTime : null;
+  if (read.kind === 'gone' && options.child === undefined) return;
+  entries.set(pid, {
+    pid,
+    startTime,
+    fixture,
+    group: options.group ?? false,
+    owner,
+    child: options.child,
+  });
+}
+
+function identity(entry: Entry): ProcessIdentity | null {
+  return entry.startTime === null ? null : { pid: entry.pid, startTime: entry.startTime };
+}
+
+function entryAlive(entry: Entry): boolean {
+  const known = identity(entry);
+  return known === null ? isProcessAlive(entry.pid) : isProcessAlive(known);
 }
 
 function childExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-// A recorded pid that no longer runs a fixture script was reused by the OS: never touch it.
+// A recorded pid whose start time changed was reused by the OS: never touch it.
 function stillOurs(entry: Entry): boolean {
   if (entry.child !== undefined) return !childExited(entry.child);
-  if (!isProcessAlive(entry.pid)) return false;
-  const command = processCommandLine(entry.pid);
-  return command === null || command.includes(fixturesDirectory());
+  return entryAlive(entry);
 }
 
 /** The tracked processes that are still alive, oldest first. Forgets the ones that are gone. */
@@ -68,15 +109,28 @@ export function trackedProcesses(): TrackedProcess[] {
   return alive;
 }
 
-function publicView({ pid, fixture, group, owner: entryOwner }: Entry): TrackedProcess {
-  return { pid, fixture, group, owner: entryOwner };
+function publicView({ pid, startTime, fixture, group, owner: entryOwner }: Entry): TrackedProcess {
+  return { pid, startTime, fixture, group, owner: entryOwner };
 }
 
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+// SIGKILL to the entry's process (and its group when it leads one), only while it is still the
+// same process: our own child handle says so, or the start time still matches.
+function kill(entry: Entry): void {
+  const known = identity(entry);
+  if (entry.child !== undefined && !childExited(entry.child)) {
+    if (entry.group && process.platform !== 'win32') signalProcessGroup(entry.pid, 'SIGKILL');
+    entry.child.kill('SIGKILL');
+    return;
+  }
+  if (known === null) return;
+  if (entry.group && process.platform !== 'win32' && isProcessAlive(known)) {
+    signalProcessGroup(entry.pid, 'SIGKILL');
+  }
+  const outcome = signalProcess(known, 'SIGKILL');
+  if (outcome === 'permission-denied' || outcome === 'failed') {
+    throw new Error(
+      `tracked process ${entry.pid} (${entry.fixture}) could not be killed (${outcome}); stop it by hand`,
+    );
   }
 }
 
@@ -86,7 +140,7 @@ async function waitGone(entry: Entry): Promise<void> {
     return;
   }
   const deadline = performance.now() + REAP_TIMEOUT;
-  while (isProcessAlive(entry.pid)) {
+  while (entryAlive(entry)) {
     if (performance.now() > deadline) {
       throw new Error(`fixture process ${entry.pid} (${entry.fixture}) survived SIGKILL`);
     }
@@ -104,8 +158,7 @@ export async function reapAll(): Promise<TrackedProcess[]> {
   for (const view of leaked) {
     const entry = entries.get(view.pid);
     if (entry === undefined) continue;
-    if (entry.group && process.platform !== 'win32') signal(-entry.pid, 'SIGKILL');
-    signal(entry.pid, 'SIGKILL');
+    kill(entry);
     killed.push(entry);
   }
   await Promise.all(killed.map(waitGone));

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { spawnFixture } from '../../src/fixtures/spawn-fixture.js';
 import {
@@ -47,17 +49,42 @@ describe('process tracker', () => {
     expect(isProcessAlive(grandchild!)).toBe(false);
   });
 
-  it('never signals a recorded pid that no longer runs a fixture', async () => {
-    trackProcess(process.pid, 'not a fixture');
+  it('tracks and reaps any process it is given, a PTY child say, not only fixtures', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    await once(child, 'spawn');
+    trackProcess(child.pid!, 'plain node');
+    expect(trackedProcesses()).toMatchObject([{ pid: child.pid, fixture: 'plain node' }]);
+    expect(trackedProcesses()[0]?.startTime).toEqual(expect.any(Number));
+    const [exit] = await Promise.all([once(child, 'exit'), reapAll()]);
+    expect(exit).toEqual([null, 'SIGKILL']);
+  });
+
+  it('never signals a recorded pid whose start time changed (a reused pid)', async () => {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    await once(child, 'spawn');
+    trackProcess(child.pid!, 'to be recycled');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
     expect(trackedProcesses()).toEqual([]);
     expect(await reapAll()).toEqual([]);
+  });
+
+  it('refuses its own pid and pids no test can own, changing nothing', () => {
+    expect(() => trackProcess(process.pid, 'self')).toThrow(/this test process itself/);
+    expect(() => trackProcess(1, 'init')).toThrow(/not a process a test can own/);
+    expect(() => trackProcess(-4, 'group')).toThrow(/not a process a test can own/);
+    expect(trackedProcesses()).toEqual([]);
   });
 
   it('names pid, fixture and owner when describing leaks', () => {
     expect(
       describeLeaks([
-        { pid: 12, fixture: 'long-running', group: true, owner: 'a test' },
-        { pid: 13, fixture: 'x descendant', group: false, owner: null },
+        { pid: 12, startTime: 5, fixture: 'long-running', group: true, owner: 'a test' },
+        { pid: 13, startTime: null, fixture: 'x descendant', group: false, owner: null },
       ]),
     ).toBe('pid 12 (long-running, started by "a test"), pid 13 (x descendant)');
   });

@@ -2,6 +2,7 @@
 // record of every process group they start, and waits that never assert on timing.
 import { fileURLToPath } from 'node:url';
 import type { NativeProviderExit } from '@gate4agent/handle';
+import { processGroupGone, signalProcessGroup } from '@gate4agent/process';
 import {
   FIXTURE_RUN_ENV,
   type FixtureProgram,
@@ -15,10 +16,6 @@ import {
   type ChildProcessProviderExecutorConfig,
 } from '../../../src/executor/child-process-provider-executor.js';
 import type { ChildProcessProviderOperation } from '../../../src/executor/child-process-provider-operation.js';
-import {
-  processGroupHasLiveMembers,
-  signalProcessGroup,
-} from '../../../src/executor/process-group.js';
 import { FakeRuntimePort } from '../../supervisor/support/fake-runtime-port.js';
 
 export const RESULT_WRITER = fileURLToPath(
@@ -99,10 +96,10 @@ export async function waitForExit(
 
 /** Kills and forgets every recorded group; returns the ones that still had live members. */
 export async function reapStartedGroups(): Promise<number[]> {
-  const leaked = [...startedGroups].filter((pgid) => processGroupHasLiveMembers(pgid));
+  const leaked = [...startedGroups].filter((pgid) => !processGroupGone(pgid));
   for (const pgid of leaked) signalProcessGroup(pgid, 'SIGKILL');
   for (const pgid of leaked) {
-    await waitUntil(() => !processGroupHasLiveMembers(pgid), `the end of group ${pgid}`);
+    await waitUntil(() => processGroupGone(pgid), `the end of group ${pgid}`);
   }
   startedGroups.clear();
   return leaked;
