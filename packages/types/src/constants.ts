@@ -103,3 +103,5 @@ export const TERMINAL_WRITE_DELAY_MAX_MS = 5_000;
 export const BRACKETED_PASTE_START: Uint8Array = Uint8Array.of(0x1b, 0x5b, 0x32, 0x30, 0x30, 0x7e);
 /** gate4agent-types (input.rs): `ESC [ 2 0 1 ~`, closes a bracketed paste. Do not mutate. */
 export const BRACKETED_PASTE_END: Uint8Array = Uint8Array.of(0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e);
+/** Not upstream: the longest per-start readiness timeout a `StartRequest` may ask for (10 min). */
+export const READINESS_TIMEOUT_MAX_MS = 10 * 60 * 1_000;

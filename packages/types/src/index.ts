@@ -39,16 +39,27 @@ export {
   PipeProtocolSchema,
   PipeTransportSpecSchema,
 } from './agent/agent-capabilities.js';
-export type { AgentSpec, SpecVerification } from './agent/agent-spec.js';
+export type { AgentSpec, SpecVerification, VerifiedWith } from './agent/agent-spec.js';
 export {
   AgentSpecCodec,
   AgentSpecSchema,
   SpecVerificationSchema,
   supportsPlatform,
+  VerifiedWithSchema,
 } from './agent/agent-spec.js';
 export { normalizeExecutableName } from './agent/executable-name.js';
 export type { DetectionSpec, LaunchSpec } from './agent/launch-spec.js';
 export { DetectionSpecSchema, LaunchSpecSchema } from './agent/launch-spec.js';
+export type { OperatorGate, OperatorGateKind } from './agent/operator-gate.js';
+export {
+  describeOperatorGate,
+  OPERATOR_GATE_KINDS,
+  OperatorGateCodec,
+  OperatorGateKindSchema,
+  OperatorGateSchema,
+  operatorActionRequiredMessage,
+  operatorGateHeadline,
+} from './agent/operator-gate.js';
 export type { ProcessMatcher } from './agent/process-matcher.js';
 export { ProcessMatcherSchema, processMatcherMatches } from './agent/process-matcher.js';
 export type { InitialPromptMode, NativeDraftMode, PromptSpec } from './agent/prompt-spec.js';
@@ -116,6 +127,7 @@ export {
   PROVIDER_INTERACTIONS_MAX,
   PROVIDER_SESSION_LOCATOR_MAX_BYTES,
   PROVIDER_SUBAGENTS_MAX,
+  READINESS_TIMEOUT_MAX_MS,
   RESUME_ERROR_MAX_BYTES,
   SEMANTIC_PROMPT_MAX_BYTES,
   SESSION_OPTION_ID_MAX_BYTES,

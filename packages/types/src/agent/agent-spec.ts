@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { AgentIdSchema } from '../id/agent-id.js';
-import { createWireCodec } from '../shared/schema.js';
+import { createWireCodec, Nullable } from '../shared/schema.js';
 import { AgentCapabilitiesSchema } from './agent-capabilities.js';
 import { DetectionSpecSchema, LaunchSpecSchema } from './launch-spec.js';
 import { ProcessMatcherSchema } from './process-matcher.js';
@@ -17,6 +17,15 @@ export const SpecVerificationSchema = Type.Enum(['gate4agent-verified', 'referen
  */
 export type SpecVerification = Static<typeof SpecVerificationSchema>;
 
+/** TypeBox schema of {@link VerifiedWith}. */
+export const VerifiedWithSchema = Type.Object({ version: Type.String() });
+
+/**
+ * The CLI release a spec's launch flags, approval flags, readiness and operator gates were
+ * checked against (its `--version`), as `{ version: '0.171.0' }`.
+ */
+export type VerifiedWith = Static<typeof VerifiedWithSchema>;
+
 /** TypeBox schema of {@link AgentSpec}. */
 export const AgentSpecSchema = Type.Object({
   id: AgentIdSchema,
@@ -29,12 +38,14 @@ export const AgentSpecSchema = Type.Object({
   readiness: AgentReadinessSpecSchema,
   capabilities: AgentCapabilitiesSchema,
   verification: SpecVerificationSchema,
+  verifiedWith: Nullable(VerifiedWithSchema),
 });
 
 /**
  * Everything gate4agent knows about one agent CLI: identity, revision of this launch contract
  * (not the CLI version), detection, launch, expected foreground processes, prompt delivery,
- * readiness and capabilities. Validate it with the capability catalog's `AgentRegistry`.
+ * readiness and capabilities, and `verifiedWith` the CLI release it was checked against (`null`
+ * when never run by gate4agent). Validate it with the capability catalog's `AgentRegistry`.
  */
 export type AgentSpec = Static<typeof AgentSpecSchema>;
 

@@ -1,5 +1,7 @@
 // One factory per ControlError variant. Messages keep the upstream wording, including its Rust
 // Debug renderings of ids and nested values (`AgentInstanceId(1)`, `Running`, `Pty`).
+
+import { type OperatorGate, operatorActionRequiredMessage } from '../agent/operator-gate.js';
 import type {
   AgentInstanceId,
   OperationId,
@@ -112,6 +114,12 @@ export const controlError = {
     kind: 'input-rejected',
     error,
     message: `agent input was rejected: ${error.message}`,
+  }),
+  operatorActionRequired: (instanceId: AgentInstanceId, gate: OperatorGate): ControlError => ({
+    kind: 'operator-action-required',
+    instanceId,
+    gate: structuredClone(gate),
+    message: `agent instance ${instanceId}: ${operatorActionRequiredMessage(gate)}`,
   }),
   invalidProviderRuntimePolicy: (error: ProviderRuntimePolicyError): ControlError => ({
     kind: 'invalid-provider-runtime-policy',

@@ -1,4 +1,5 @@
 import Type, { type Static, type TProperties } from 'typebox';
+import { OperatorGateSchema } from '../agent/operator-gate.js';
 import {
   AgentInstanceId,
   OperationId,
@@ -44,6 +45,7 @@ export const ControlErrorSchema = Type.Union([
   }),
   variant('operation-pending', { instanceId, operationId }),
   variant('input-rejected', { error: InputPrepareErrorSchema }),
+  variant('operator-action-required', { instanceId, gate: OperatorGateSchema }),
   variant('invalid-provider-runtime-policy', { error: ProviderRuntimePolicyErrorSchema }),
   variant('provider-runtime-policy-denied', { capability: ProviderRuntimeCapabilitySchema }),
   variant('invalid-terminal-size', {}),

@@ -1,4 +1,5 @@
 import Type, { type StaticDecode } from 'typebox';
+import { OperatorGateSchema } from '../agent/operator-gate.js';
 import {
   AgentInstanceId,
   OperationId,
@@ -55,7 +56,12 @@ export const ControlObservationSchema = Type.Union([
     interactionId: ProviderInteractionId.schema,
     message,
   }),
-  Type.Object({ kind: Type.Literal('terminal-frame'), frame: TerminalFrameSchema }),
+  Type.Object({
+    kind: Type.Literal('terminal-frame'),
+    frame: TerminalFrameSchema,
+    // Absent (an executor that does not recognise gates) counts as `null`.
+    operatorGate: Type.Optional(Type.Union([OperatorGateSchema, Type.Null()])),
+  }),
   Type.Object({ kind: Type.Literal('terminal-stale'), message }),
   Type.Object({
     kind: Type.Literal('provider-event'),

@@ -1,4 +1,5 @@
 import Type, { type StaticDecode } from 'typebox';
+import { OperatorGateSchema } from '../agent/operator-gate.js';
 import { SessionOptionSelectionSchema } from '../agent/session-options.js';
 import { AgentIdSchema } from '../id/agent-id.js';
 import { AgentInstanceId, OperationId, SessionGeneration } from '../id/numeric-id.js';
@@ -27,12 +28,17 @@ export const SessionSnapshotSchema = Type.Object({
   terminalSize: Nullable(TerminalSizeSchema),
   terminalFrame: Nullable(TerminalFrameSchema),
   terminalStale: Nullable(Type.String()),
+  operatorGate: Nullable(OperatorGateSchema),
   sessionOptions: Nullable(SessionOptionSelectionSchema),
   foreground: ForegroundSnapshotSchema,
   provider: ProviderSnapshotSchema,
 });
 
-/** An immutable picture of one session: identity, status, pending work, terminal and provider state. */
+/**
+ * An immutable picture of one session: identity, status, pending work, terminal and provider
+ * state. `operatorGate` is the dialog on screen that only a person should answer (trust, login,
+ * …), updated with every terminal frame; `null` when none shows or the session is not running.
+ */
 export type SessionSnapshot = StaticDecode<typeof SessionSnapshotSchema>;
 
 /** Compiled decoder of {@link SessionSnapshot}. */

@@ -48,9 +48,15 @@ export const InputActionSchema = Type.Union([
   Type.Object({ kind: Type.Literal('terminal-text'), text: Type.String() }),
   Type.Object({ kind: Type.Literal('terminal-bytes'), bytes: BytesSchema }),
   Type.Object({ kind: Type.Literal('terminal-control'), control: TerminalControlSchema }),
+  Type.Object({ kind: Type.Literal('operator-keys'), keys: Type.String() }),
 ]);
 
-/** What a client asks to type into a session; {@link prepareInput} turns it into bounded writes. */
+/**
+ * What a client asks to type into a session; {@link prepareInput} turns it into bounded writes.
+ * `operator-keys` are raw keys written as-is (`'1'`, `'\r'`, `'\u001b'`), meant only for
+ * answering an operator gate (trust, login, … dialog) on a person's behalf; they are the one
+ * input besides raw terminal input that is accepted while a gate shows.
+ */
 export type InputAction = StaticDecode<typeof InputActionSchema>;
 
 /** Compiled decoder of {@link InputAction}. */

@@ -69,7 +69,8 @@ function assertLimit(name: string, value: number): void {
  * Turns `action` into bounded writes of at most `maxChunk` bytes and `maxTotal` bytes in all,
  * without touching a PTY. Prompts are sanitised (controls made inert) and framed; terminal text
  * must hold no control character; terminal bytes are one unframed write of at most
- * `min(TERMINAL_BYTES_MAX_BYTES, maxChunk, maxTotal)` bytes. Agent and shell commands need a
+ * `min(TERMINAL_BYTES_MAX_BYTES, maxChunk, maxTotal)` bytes, and so are operator keys (their
+ * UTF-8 encoding, written as-is). Agent and shell commands need a
  * foreground dispatcher ({@link prepareAgentCommand}, {@link prepareShellCommand}).
  */
 export function prepareInputWithLimits(
@@ -115,6 +116,13 @@ export function prepareInputWithLimits(
           { kind: 'control', bytes: TerminalControl.bytes(action.control), delayBeforeMs: 0 },
         ],
       });
+    case 'operator-keys': {
+      const bytes = new TextEncoder().encode(action.keys);
+      if (bytes.length === 0) return err(inputPrepareError.emptyTerminalBytes());
+      const max = Math.min(TERMINAL_BYTES_MAX_BYTES, maxChunk, maxTotal);
+      if (bytes.length > max) return err(inputPrepareError.inputTooLarge(bytes.length, max));
+      return ok({ kind: 'operator-keys', writes: [{ kind: 'control', bytes, delayBeforeMs: 0 }] });
+    }
     case 'agent-command':
       return err(inputPrepareError.agentDispatcherRequired());
     case 'shell-command':

@@ -26,6 +26,7 @@ export const PreparedInputKindSchema = Type.Enum([
   'terminal-text',
   'terminal-bytes',
   'terminal-control',
+  'operator-keys',
 ]);
 
 /** Which input action a prepared input came from. */

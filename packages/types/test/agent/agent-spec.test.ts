@@ -23,6 +23,7 @@ function spec(): AgentSpec {
     readiness: defaultAgentReadinessSpec(),
     capabilities: defaultAgentCapabilities(),
     verification: 'reference',
+    verifiedWith: null,
   };
 }
 

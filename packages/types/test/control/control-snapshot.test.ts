@@ -40,6 +40,7 @@ function runningSession(): SessionSnapshot {
       mouseProtocolEncoding: 'sgr',
     },
     terminalStale: null,
+    operatorGate: null,
     sessionOptions: null,
     foreground: defaultForegroundSnapshot(),
     provider: defaultProviderSnapshot(),

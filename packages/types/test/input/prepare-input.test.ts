@@ -162,3 +162,23 @@ describe('prepareInputWithLimits', () => {
     expect(BRACKETED_PASTE_START).toEqual(Uint8Array.of(0x1b, 0x5b, 0x32, 0x30, 0x30, 0x7e));
   });
 });
+
+describe('operator keys', () => {
+  it('are one raw write of their UTF-8 bytes, escapes and carriage returns included', () => {
+    const prepared = unwrap(prepareInput({ kind: 'operator-keys', keys: '1\r\u001b[B' }));
+    expect(prepared.kind).toBe('operator-keys');
+    expect(prepared.writes).toEqual([
+      { kind: 'control', bytes: new TextEncoder().encode('1\r\u001b[B'), delayBeforeMs: 0 },
+    ]);
+  });
+
+  it('are refused when empty or larger than the terminal byte limit', () => {
+    expect(unwrapErr(prepareInput({ kind: 'operator-keys', keys: '' }))).toEqual(
+      inputPrepareError.emptyTerminalBytes(),
+    );
+    const keys = 'x'.repeat(TERMINAL_BYTES_MAX_BYTES + 1);
+    expect(unwrapErr(prepareInput({ kind: 'operator-keys', keys }))).toEqual(
+      inputPrepareError.inputTooLarge(TERMINAL_BYTES_MAX_BYTES + 1, TERMINAL_BYTES_MAX_BYTES),
+    );
+  });
+});
