@@ -146,6 +146,7 @@ function spec(shape: Shape): AgentSpec {
     capabilities: builtinCapabilities(shape.id),
     // The launch shapes come from the Orca reference, not from live vendor verification.
     verification: 'reference',
+    verifiedWith: null,
   };
 }
 

@@ -18,5 +18,6 @@ export function spec(id: string, command: string): AgentSpec {
     readiness: defaultAgentReadinessSpec(),
     capabilities: defaultAgentCapabilities(),
     verification: 'reference',
+    verifiedWith: null,
   };
 }

@@ -19,6 +19,7 @@ function endProcess(session: SessionState): void {
   snapshot.pendingInput = null;
   snapshot.processId = null;
   snapshot.foreground = defaultForegroundSnapshot();
+  snapshot.operatorGate = null;
 }
 
 /** The lifecycle reduction of an admitted observation and the one event it emits. */
@@ -106,7 +107,8 @@ function reduceLifecycle(
 
 /**
  * Reduces one observation on `state`. An observation the fence refuses, or a terminal frame that
- * is not newer, only emits `observation-ignored`; an applied one bumps the revision once and
+ * is not newer, only emits `observation-ignored`; an adopted frame also sets the session's
+ * `operatorGate`; an applied one bumps the revision once and
  * emits its event (an applied frame emits none). Counter errors are left in `state.counterError`.
  */
 export function reduceObservation(state: EngineState, envelope: ObservationEnvelope): void {
@@ -123,6 +125,9 @@ export function reduceObservation(state: EngineState, envelope: ObservationEnvel
       return;
     }
     adoptFrame(session.snapshot, observation.frame);
+    // The executor recognises the dialog on this frame; an executor that does not, sends none.
+    const gate = observation.operatorGate ?? null;
+    session.snapshot.operatorGate = gate === null ? null : { ...gate };
     bumpRevision(state);
     return;
   }

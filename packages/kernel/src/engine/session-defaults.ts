@@ -31,6 +31,7 @@ export function newSessionState(
       terminalSize: null,
       terminalFrame: null,
       terminalStale: null,
+      operatorGate: null,
       sessionOptions: null,
       foreground: defaultForegroundSnapshot(),
       provider: defaultProviderSnapshot(),

@@ -120,5 +120,6 @@ export function controlledCleanExitAgentSpec(
     readiness: defaultAgentReadinessSpec(),
     capabilities: defaultAgentCapabilities(),
     verification: 'gate4agent-verified',
+    verifiedWith: null,
   });
 }

@@ -51,6 +51,7 @@ function controlSpec(program: FixtureProgram, options: ControlFixtureSpecOptions
     readiness: { ...defaultAgentReadinessSpec(), draftSignal: 'cursor-after-bracketed-paste' },
     capabilities,
     verification: 'gate4agent-verified',
+    verifiedWith: null,
   };
 }
 

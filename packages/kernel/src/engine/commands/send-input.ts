@@ -110,6 +110,10 @@ export function sendInput(
   ) {
     const denied = requireStructuredPrompt(session.runtimePolicy);
     if (denied !== null) return err(denied);
+    // Never type a prompt into a trust, login or approval dialog: a person answers it first.
+    if (snapshot.operatorGate !== null) {
+      return err(controlError.operatorActionRequired(instanceId, snapshot.operatorGate));
+    }
   }
   const prepared = prepareEffect(session, action);
   if (!prepared.ok) return prepared;

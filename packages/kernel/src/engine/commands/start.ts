@@ -93,6 +93,7 @@ export function start(
   snapshot.terminalSize = null;
   snapshot.terminalFrame = null;
   snapshot.terminalStale = null;
+  snapshot.operatorGate = null;
   snapshot.sessionOptions = request.sessionOptions;
   snapshot.foreground = defaultForegroundSnapshot();
   snapshot.provider = defaultProviderSnapshot();
