@@ -23,6 +23,7 @@ import { validateInstanceLaunchArguments } from './launch-arguments.js';
 import { debugSessionKey, type NativeSessionKey } from './native-session-key.js';
 import type { OwnedPtySession } from './owned-pty-session.js';
 import { PtySession } from './pty-session.js';
+import { resolveProgram } from './resolve-program.js';
 import { prepareFreshPtyProviderSession, validateSpawnRuntimePolicy } from './spawn-policy.js';
 
 /** Host-side additions to one spawn: environment mutations and extra launch arguments. */
@@ -122,12 +123,16 @@ export async function spawnNative(
   });
   if (!planned.ok) return fail(planned.error.message);
   const plan = planned.value;
+  const env = ptyChildEnvironment(plan.env);
+  // Check before spawning: node-pty reports a failed exec only as a child that exits 1.
+  const program = resolveProgram(plan.program, env, plan.workingDir);
+  if (!program.ok) return fail(`cannot start agent '${agentId}': ${program.error}`);
   const spawned = PtySession.spawn({
     agentId,
-    program: plan.program,
+    program: program.value,
     args: plan.args,
     cwd: plan.workingDir,
-    env: ptyChildEnvironment(plan.env),
+    env,
     rows: request.terminalSize.rows,
     columns: request.terminalSize.columns,
     generation: key.generation,

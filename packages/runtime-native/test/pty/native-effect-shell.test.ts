@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import {
   CONTROL_FIXTURE_ID,
@@ -203,5 +206,40 @@ describe('NativeEffectShell', () => {
       'spawn-failed',
     );
     expect(shell.activeSessionCount()).toBe(0);
+  });
+
+  it('fails a spawn with the reason when the program is missing or not executable', async () => {
+    const spawnOf = async (program: string) => {
+      const spec = structuredClone(interactiveAgentSpec());
+      spec.launch = { program, fixedArgs: [] };
+      const [, shell] = shellFor(spec);
+      const observed = await shell.execute(
+        effect({
+          kind: 'spawn',
+          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          transport: 'pty',
+          runtimePolicy: semanticRuntimePolicy(),
+          request: startRequest({ rows: 10, columns: 40 }, null, process.cwd()),
+        }),
+      );
+      expect(shell.activeSessionCount()).toBe(0);
+      return observed.observation;
+    };
+    const missing = await spawnOf('gate4agent-no-such-cli');
+    expect(missing.kind).toBe('spawn-failed');
+    expect(missing.kind === 'spawn-failed' && missing.message).toMatch(
+      /^cannot start agent 'control-fixture': 'gate4agent-no-such-cli' was not found on the child's PATH \(.+\); install it, or add its directory to PATH$/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'not-executable-'));
+    try {
+      const file = join(dir, 'agent');
+      writeFileSync(file, '#!/bin/sh\n', { mode: 0o644 });
+      const notExecutable = await spawnOf(file);
+      expect(notExecutable.kind === 'spawn-failed' && notExecutable.message).toContain(
+        `'${file}' is not executable (EACCES)`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
