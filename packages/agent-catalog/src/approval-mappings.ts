@@ -9,6 +9,11 @@ import type { EnvMutation } from './launch-request.js';
 export interface ApprovalFlags {
   readonly args: readonly string[];
   readonly env: readonly EnvMutation[];
+  /**
+   * The CLI refuses these flags when run as root (Claude Code's bypass mode); the planner then
+   * fails with `approval-level-refused-as-root` unless the launch env sets `IS_SANDBOX=1`.
+   */
+  readonly refusedAsRoot?: boolean;
 }
 
 /** Approval flags per agent id, per level; a missing level is not expressible by that agent. */
@@ -29,20 +34,23 @@ const CLAUDE: Partial<Record<ApprovalLevel, ApprovalFlags>> = {
   'read-only': args('--permission-mode', 'plan'),
   ask: args('--permission-mode', 'default'),
   'auto-edit': args('--permission-mode', 'acceptEdits'),
-  'full-auto': args('--permission-mode', 'bypassPermissions'),
+  'full-auto': { ...args('--permission-mode', 'bypassPermissions'), refusedAsRoot: true },
 };
 
 /** The built-in approval mappings. */
 export const BUILTIN_APPROVAL_MAPPINGS: ApprovalMappings = {
   claude: CLAUDE,
   openclaude: CLAUDE,
+  // codex 0.171.0 `--ask-for-approval` takes only `on-request` and `never` (`untrusted` exits 2).
   codex: {
     'read-only': args('--sandbox', 'read-only', '--ask-for-approval', 'never'),
-    ask: args('--sandbox', 'read-only', '--ask-for-approval', 'untrusted'),
-    'auto-edit': args('--sandbox', 'workspace-write', '--ask-for-approval', 'untrusted'),
+    ask: args('--sandbox', 'read-only', '--ask-for-approval', 'on-request'),
+    'auto-edit': args('--sandbox', 'workspace-write', '--ask-for-approval', 'on-request'),
     'full-auto': args('--sandbox', 'workspace-write', '--ask-for-approval', 'never'),
   },
+  // gemini 0.61.0 `--approval-mode` choices: default, auto_edit, yolo, plan (read-only).
   gemini: {
+    'read-only': args('--approval-mode', 'plan'),
     ask: args('--approval-mode', 'default'),
     'auto-edit': args('--approval-mode', 'auto_edit'),
     'full-auto': args('--approval-mode', 'yolo'),

@@ -10,6 +10,7 @@ import {
   type PipeTransportSpec,
 } from '@gate4agent/types';
 import { builtinAdapterRegistry } from './builtin-adapter-registry.js';
+import { AGENT_READINESS_TIMEOUT_MS, DEFAULT_AGENT_READINESS_TIMEOUT_MS } from './constants.js';
 
 const TRANSPORT_AGENTS = ['claude', 'codex', 'gemini', 'opencode', 'kimi'];
 const ONE_SHOT_AGENTS = [
@@ -79,9 +80,10 @@ function draftSignal(id: string): DraftReadySignal {
       return 'codex-composer-prompt';
     case 'kimi':
       return 'bracketed-paste';
-    // Claude on Windows enables Win32 input and focus reporting instead of bracketed paste; the
-    // runtime's scanner accepts either bootstrap for this signal.
+    // Claude keeps the cursor hidden on Linux (2.1.197), so a cursor signal never fires; its
+    // composer prompt `❯` on its own line is the evidence.
     case 'claude':
+      return 'claude-composer-prompt';
     case 'opencode':
     case 'mimo-code':
       return 'cursor-after-bracketed-paste';
@@ -90,10 +92,14 @@ function draftSignal(id: string): DraftReadySignal {
   }
 }
 
-/** The readiness of built-in agent `id`: the defaults plus its draft signal and follow-up rule. */
+/**
+ * The readiness of built-in agent `id`: the defaults plus its draft signal, follow-up rule and a
+ * timeout above its real start-up.
+ */
 export function builtinReadiness(id: string): AgentReadinessSpec {
   return {
     ...defaultAgentReadinessSpec(),
+    timeoutMs: AGENT_READINESS_TIMEOUT_MS[id] ?? DEFAULT_AGENT_READINESS_TIMEOUT_MS,
     followupRequiresTerminal: FOLLOWUP_REQUIRES_TERMINAL.includes(id),
     draftSignal: draftSignal(id),
   };

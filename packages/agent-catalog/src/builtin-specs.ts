@@ -7,7 +7,15 @@ import {
 } from '@gate4agent/types';
 import { AgentRegistry } from './agent-registry.js';
 import { builtinCapabilities, builtinReadiness } from './builtin-capabilities.js';
-import { BUILTIN_SPEC_REVISION, ORCA_REFERENCE_REVISION } from './constants.js';
+import {
+  BUILTIN_SPEC_REVISION,
+  CLAUDE_VERIFIED_VERSION,
+  CODEX_VERIFIED_VERSION,
+  GEMINI_VERIFIED_VERSION,
+  OPENCODE_VERIFIED_VERSION,
+  ORCA_REFERENCE_REVISION,
+  QWEN_VERIFIED_VERSION,
+} from './constants.js';
 
 interface Shape {
   readonly id: string;
@@ -18,9 +26,16 @@ interface Shape {
   readonly fixedArgs?: readonly string[];
   readonly nativeDraftFlag?: string;
   readonly extraPrefix?: string;
+  /** The CLI release this shape was checked against live (README "Verified against"). */
+  readonly verifiedWith?: string;
 }
 
 const POSITIONAL: InitialPromptMode = { kind: 'positional', optionTerminator: false };
+// Verified: the CLI reads everything after `--` as the prompt (claude 2.1.197, codex 0.171.0).
+const POSITIONAL_AFTER_TERMINATOR: InitialPromptMode = {
+  kind: 'positional',
+  optionTerminator: true,
+};
 const AFTER_READY: InitialPromptMode = { kind: 'after-ready' };
 const flag = (value: string): InitialPromptMode => ({ kind: 'flag', flag: value });
 const interactiveFlag = (value: string): InitialPromptMode => ({
@@ -47,24 +62,33 @@ const SHAPES: readonly Shape[] = [
     id: 'claude',
     name: 'Claude Code',
     command: 'claude',
-    initial: POSITIONAL,
+    initial: POSITIONAL_AFTER_TERMINATOR,
     nativeDraftFlag: '--prefill',
+    verifiedWith: CLAUDE_VERIFIED_VERSION,
   },
   {
     id: 'codex',
     name: 'OpenAI Codex',
     command: 'codex',
-    initial: POSITIONAL,
+    initial: POSITIONAL_AFTER_TERMINATOR,
     fixedArgs: ['-c', 'windows_wsl_setup_acknowledged=true'],
     extraPrefix: 'codex-',
+    verifiedWith: CODEX_VERIFIED_VERSION,
   },
   {
     id: 'gemini',
     name: 'Gemini CLI',
     command: 'gemini',
     initial: interactiveFlag('--prompt-interactive'),
+    verifiedWith: GEMINI_VERIFIED_VERSION,
   },
-  { id: 'opencode', name: 'OpenCode', command: 'opencode', initial: flag('--prompt') },
+  {
+    id: 'opencode',
+    name: 'OpenCode',
+    command: 'opencode',
+    initial: flag('--prompt'),
+    verifiedWith: OPENCODE_VERIFIED_VERSION,
+  },
   {
     id: 'grok',
     name: 'xAI Grok CLI',
@@ -73,7 +97,7 @@ const SHAPES: readonly Shape[] = [
     extraPrefix: 'grok-',
   },
   afterReady('kimi', 'Kimi Code', 'kimi'),
-  afterReady('qwen-code', 'Qwen Code', 'qwen'),
+  afterReady('qwen-code', 'Qwen Code', 'qwen', { verifiedWith: QWEN_VERIFIED_VERSION }),
   { id: 'copilot', name: 'GitHub Copilot CLI', command: 'copilot', initial: interactiveFlag('-i') },
   {
     id: 'openclaude',
@@ -144,9 +168,9 @@ function spec(shape: Shape): AgentSpec {
     },
     readiness: builtinReadiness(shape.id),
     capabilities: builtinCapabilities(shape.id),
-    // The launch shapes come from the Orca reference, not from live vendor verification.
-    verification: 'reference',
-    verifiedWith: null,
+    // The launch shapes come from the Orca reference; the first-tier ones were then run live.
+    verification: shape.verifiedWith === undefined ? 'reference' : 'gate4agent-verified',
+    verifiedWith: shape.verifiedWith === undefined ? null : { version: shape.verifiedWith },
   };
 }
 

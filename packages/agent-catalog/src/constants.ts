@@ -32,3 +32,30 @@ export const QWEN_DUAL_OUTPUT_REVISION = 'qwen-code-dual-output/v1';
 export const SESSION_OPTION_CATALOG_REVISION = 'gate4agent-session-options/orca-d8629c4/v1';
 /** gate4agent-adapters `CAPABILITY_PROBE_REVISION`. */
 export const CAPABILITY_PROBE_REVISION = 'gate4agent-capability-probe/orca-d8629c4/v1';
+
+// Not upstream: the CLI releases the first-tier specs were verified against (issue #11), offline
+// with a fresh HOME; see the README's "Verified against" section.
+/** `claude --version` of the Claude Code release the `claude` spec was verified with. */
+export const CLAUDE_VERIFIED_VERSION = '2.1.197';
+/** `codex --version` of the Codex release the `codex` spec was verified with. */
+export const CODEX_VERIFIED_VERSION = '0.171.0';
+/** `gemini --version` of the Gemini CLI release the `gemini` spec was verified with. */
+export const GEMINI_VERIFIED_VERSION = '0.61.0';
+/** `qwen --version` of the Qwen Code release the `qwen-code` spec was verified with. */
+export const QWEN_VERIFIED_VERSION = '0.15.10';
+/** `opencode --version` of the OpenCode release the `opencode` spec was verified with. */
+export const OPENCODE_VERIFIED_VERSION = '1.18.33';
+
+// Not upstream: readiness timeouts above the real start-ups measured here (issue #11, item 4:
+// qwen ~7 s, gemini ~10 s, opencode ~21 s on an idle machine; 2–3× that on a loaded one). Upstream's
+// 5 s `defaultAgentReadinessSpec` was shorter than every one of them. Milliseconds.
+/** Readiness timeout of a built-in agent without a measured start-up. */
+export const DEFAULT_AGENT_READINESS_TIMEOUT_MS = 30_000;
+/** Readiness timeouts of the measured agents, by agent id. */
+export const AGENT_READINESS_TIMEOUT_MS: Readonly<Record<string, number>> = {
+  claude: 30_000,
+  codex: 30_000,
+  gemini: 60_000,
+  'qwen-code': 60_000,
+  opencode: 120_000,
+};

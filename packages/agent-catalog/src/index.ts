@@ -13,19 +13,26 @@ export {
 } from './builtin-adapter-registry.js';
 export { builtinRegistry, builtinSpecs } from './builtin-specs.js';
 export {
+  AGENT_READINESS_TIMEOUT_MS,
   BUILTIN_ADAPTER_REVISION,
   BUILTIN_SPEC_REVISION,
   CAPABILITY_PROBE_REVISION,
   CLAUDE_CODE_INLINE_REVISION,
+  CLAUDE_VERIFIED_VERSION,
   CODEX_CLI_INLINE_REVISION,
+  CODEX_VERIFIED_VERSION,
+  DEFAULT_AGENT_READINESS_TIMEOUT_MS,
+  GEMINI_VERIFIED_VERSION,
   KIMI_CODE_INLINE_REVISION,
   MANAGED_HOOK_REVISION,
   MAX_LAUNCH_PROMPT_BYTES,
   MAX_SPEC_REVISION_BYTES,
   ONE_SHOT_REVISION,
+  OPENCODE_VERIFIED_VERSION,
   ORCA_REFERENCE_REVISION,
   QWEN_CODE_INLINE_REVISION,
   QWEN_DUAL_OUTPUT_REVISION,
+  QWEN_VERIFIED_VERSION,
   SESSION_OPTION_CATALOG_REVISION,
   WINDOWS_INLINE_LAUNCH_MAX_CHARS,
 } from './constants.js';
@@ -41,8 +48,16 @@ export {
   redactLaunchPlan,
   redactLaunchRequest,
 } from './launch-request.js';
+export type { OperatorGateRecogniser } from './operator-gate-recognisers.js';
+export { OPERATOR_GATE_RECOGNISERS } from './operator-gate-recognisers.js';
+export type { OptionUnsafe } from './option-safe-arguments.js';
+export { flagArguments, looksLikeOption, positionalArguments } from './option-safe-arguments.js';
 export type { PlanLaunchOptions } from './plan-launch.js';
 export { planDraftLaunch, planLaunch } from './plan-launch.js';
+export {
+  OPERATOR_GATE_TEXT_MAX_LINES,
+  recogniseOperatorGate,
+} from './recognise-operator-gate.js';
 export type { ExecutableNameField, RegistryError } from './registry-error.js';
 export { registryError } from './registry-error.js';
 export type { ResolvedSessionOptionLaunch } from './session-options/resolve-session-option-launch.js';

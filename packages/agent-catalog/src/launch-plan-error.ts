@@ -61,6 +61,20 @@ export type LaunchPlanError =
       readonly message: string;
     }
   | {
+      readonly kind: 'prompt-looks-like-option';
+      readonly agent: string;
+      readonly field: 'prompt' | 'draft';
+      /** The short flag the value would follow, or `null` for a bare positional argument. */
+      readonly flag: string | null;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'approval-level-refused-as-root';
+      readonly agent: string;
+      readonly level: ApprovalLevel;
+      readonly message: string;
+    }
+  | {
       readonly kind: 'invalid-launch-argument';
       readonly field: LaunchArgumentField;
       readonly reason: 'nul-byte' | 'ill-formed-text' | 'invalid-key';
@@ -126,6 +140,27 @@ export const launchPlanError = {
       supported.length === 0
         ? `agent '${agent}' cannot enforce approval level '${level}'; launch it without an approval level (null) to keep its own configuration`
         : `agent '${agent}' cannot enforce approval level '${level}'; it supports ${supported.map((value) => `'${value}'`).join(', ')}`,
+  }),
+  promptLooksLikeOption: (
+    agent: string,
+    field: 'prompt' | 'draft',
+    flag: string | null,
+  ): LaunchPlanError => ({
+    kind: 'prompt-looks-like-option',
+    agent,
+    field,
+    flag,
+    message: `the ${field} for agent '${agent}' starts with '-', and ${
+      flag === null
+        ? 'the agent takes it as a bare argument with no verified `--` terminator'
+        : `the agent takes it after the short flag ${flag}`
+    }, so its CLI would read it as an option; start the ${field} with another character, or launch without it and send it once the agent is ready`,
+  }),
+  approvalLevelRefusedAsRoot: (agent: string, level: ApprovalLevel): LaunchPlanError => ({
+    kind: 'approval-level-refused-as-root',
+    agent,
+    level,
+    message: `agent '${agent}' refuses approval level '${level}' (bypass permissions) when run as root; run it as a non-root user, or, when the container or VM is itself the sandbox, set IS_SANDBOX=1 in the launch environment`,
   }),
   invalidLaunchArgument: (
     field: LaunchArgumentField,

@@ -12,7 +12,7 @@ export interface EnvMutation {
   readonly value: string | null;
 }
 
-/** What to launch: working dir, prompt, extra args, env changes, platform, options, approval. */
+/** What to launch: working dir, prompt, extra args, env changes, platform, options, approval, root. */
 export interface LaunchRequest {
   readonly workingDir: string;
   /** Auto-submitted initial prompt; `''` counts as none. */
@@ -27,6 +27,11 @@ export interface LaunchRequest {
    * leaves the agent's own configuration in charge.
    */
   readonly approvalLevel: ApprovalLevel | null;
+  /**
+   * Whether the agent will run as root (uid 0). Claude Code refuses to bypass permissions as
+   * root, so `full-auto` fails with `approval-level-refused-as-root` instead of a dead start.
+   */
+  readonly runsAsRoot: boolean;
 }
 
 /** A shell-free plan: run `program` with `args` in `workingDir`, applying `env` in order. */
@@ -65,6 +70,7 @@ export function redactLaunchRequest(request: LaunchRequest) {
     platform: request.platform,
     hasSessionOptions: request.sessionOptions !== null,
     approvalLevel: request.approvalLevel,
+    runsAsRoot: request.runsAsRoot,
   };
 }
 
@@ -106,6 +112,7 @@ export function createLaunchRequest(init: Partial<LaunchRequest> = {}): LaunchRe
     platform: init.platform ?? currentRuntimePlatform(),
     sessionOptions: init.sessionOptions ?? null,
     approvalLevel: init.approvalLevel ?? null,
+    runsAsRoot: init.runsAsRoot ?? false,
   };
   return withRedactedInspect(request, 'LaunchRequest', redactLaunchRequest);
 }

@@ -20,6 +20,7 @@ import {
   type LaunchRequest,
   sealLaunchPlan,
 } from './launch-request.js';
+import { flagArguments, isOptionUnsafe, positionalArguments } from './option-safe-arguments.js';
 import { resolveSessionOptionLaunchFor } from './session-options/session-options-for.js';
 import { estimatedWindowsLaunchChars, windowsWrapperUnsafeText } from './windows-launch.js';
 
@@ -67,7 +68,9 @@ function withinWindowsBudget(plan: LaunchPlan, platform: RuntimePlatform): Plann
 /**
  * Plans a shell-free launch of `spec`: the program, an argv array (fixed args, session-option
  * args, the caller's extra args, approval flags, then the prompt as one verbatim argument) and
- * environment changes. Nothing is quoted, escaped or PATH-resolved. On Windows a positional
+ * environment changes. The prompt can never become an option: it follows `--` where the CLI
+ * honours it, is glued to a long flag (`--prompt=…`), and is refused with
+ * `prompt-looks-like-option` when it starts with `-` and neither applies. Nothing is quoted, escaped or PATH-resolved. On Windows a positional
  * prompt that a `.cmd` wrapper could interpret, or that overflows the command-line budget, becomes
  * a follow-up paste instead.
  */
@@ -109,6 +112,10 @@ export function planLaunch(
     }
     approvalArgs = flags.args;
     approvalEnv = flags.env;
+    const sandboxed = request.env.some(({ key, value }) => key === 'IS_SANDBOX' && value === '1');
+    if (flags.refusedAsRoot === true && request.runsAsRoot && !sandboxed) {
+      return err(launchPlanError.approvalLevelRefusedAsRoot(spec.id, request.approvalLevel));
+    }
   }
 
   const args = [...spec.launch.fixedArgs, ...sessionArgs, ...request.extraArgs, ...approvalArgs];
@@ -126,15 +133,23 @@ export function planLaunch(
         followupPrompt = prompt;
         break;
       case 'flag':
-      case 'interactive-flag':
+      case 'interactive-flag': {
         if (prompt.includes('\0'))
           return err(launchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
-        args.push(initial.flag, prompt);
+        const flagged = flagArguments(initial.flag, prompt);
+        if (isOptionUnsafe(flagged)) {
+          return err(launchPlanError.promptLooksLikeOption(spec.id, 'prompt', initial.flag));
+        }
+        args.push(...flagged);
         break;
+      }
       case 'positional': {
         const start = args.length;
-        if (initial.optionTerminator) args.push('--');
-        args.push(prompt);
+        const positional = positionalArguments(prompt, initial.optionTerminator);
+        if (isOptionUnsafe(positional)) {
+          return err(launchPlanError.promptLooksLikeOption(spec.id, 'prompt', null));
+        }
+        args.push(...positional);
         if (
           request.platform === 'windows' &&
           (windowsWrapperUnsafeText(prompt) ||
@@ -193,13 +208,17 @@ export function planDraftLaunch(
   if (nativeDraft === null) {
     followupDraft = draft;
   } else {
-    args.push(nativeDraft.flag, draft);
+    const flagged = flagArguments(nativeDraft.flag, draft);
+    if (isOptionUnsafe(flagged)) {
+      return err(launchPlanError.promptLooksLikeOption(spec.id, 'draft', nativeDraft.flag));
+    }
+    args.push(...flagged);
     if (
       request.platform === 'windows' &&
       (windowsWrapperUnsafeText(draft) ||
         estimatedWindowsLaunchChars(plan.program, args, plan.env) > WINDOWS_INLINE_LAUNCH_MAX_CHARS)
     ) {
-      args.length -= 2;
+      args.length -= flagged.length;
       followupDraft = draft;
     } else if (draft.includes('\0')) {
       return err(launchPlanError.invalidLaunchArgument('draft', 'nul-byte'));

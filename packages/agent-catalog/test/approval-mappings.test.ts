@@ -20,10 +20,11 @@ describe('approval levels', () => {
           approvalLevel: level,
         }),
       ).args;
-    expect(args('read-only')).toEqual(['--verbose', '--permission-mode', 'plan', 'P']);
-    expect(args('ask')).toEqual(['--verbose', '--permission-mode', 'default', 'P']);
-    expect(args('auto-edit')).toEqual(['--verbose', '--permission-mode', 'acceptEdits', 'P']);
-    expect(args('full-auto')).toEqual(['--verbose', '--permission-mode', 'bypassPermissions', 'P']);
+    const mode = (value: string) => ['--verbose', '--permission-mode', value, '--', 'P'];
+    expect(args('read-only')).toEqual(mode('plan'));
+    expect(args('ask')).toEqual(mode('default'));
+    expect(args('auto-edit')).toEqual(mode('acceptEdits'));
+    expect(args('full-auto')).toEqual(mode('bypassPermissions'));
   });
 
   it('maps Codex levels to sandbox and approval policy, after the fixed args', () => {
@@ -36,7 +37,7 @@ describe('approval levels', () => {
       '--sandbox',
       'workspace-write',
       '--ask-for-approval',
-      'untrusted',
+      'on-request',
     ]);
     const readOnly = unwrap(
       planLaunch(builtin('codex'), { platform: 'linux', approvalLevel: 'read-only' }),
@@ -66,16 +67,16 @@ describe('approval levels', () => {
 
   it('fails closed with the levels the agent does support', () => {
     const error = unwrapErr(
-      planLaunch(builtin('gemini'), { platform: 'linux', approvalLevel: 'read-only' }),
+      planLaunch(builtin('kimi'), { platform: 'linux', approvalLevel: 'read-only' }),
     );
     expect(error).toMatchObject({
       kind: 'approval-level-unsupported',
-      agent: 'gemini',
+      agent: 'kimi',
       level: 'read-only',
-      supported: ['ask', 'auto-edit', 'full-auto'],
+      supported: ['ask', 'full-auto'],
     });
     expect(error.message).toBe(
-      "agent 'gemini' cannot enforce approval level 'read-only'; it supports 'ask', 'auto-edit', 'full-auto'",
+      "agent 'kimi' cannot enforce approval level 'read-only'; it supports 'ask', 'full-auto'",
     );
     expect(
       unwrapErr(planLaunch(builtin('kimi'), { platform: 'linux', approvalLevel: 'auto-edit' }))
@@ -128,12 +129,12 @@ describe('approval levels', () => {
       ],
       codex: [
         '--sandbox read-only --ask-for-approval never',
-        '--sandbox read-only --ask-for-approval untrusted',
-        '--sandbox workspace-write --ask-for-approval untrusted',
+        '--sandbox read-only --ask-for-approval on-request',
+        '--sandbox workspace-write --ask-for-approval on-request',
         '--sandbox workspace-write --ask-for-approval never',
       ],
       gemini: [
-        null,
+        '--approval-mode plan',
         '--approval-mode default',
         '--approval-mode auto_edit',
         '--approval-mode yolo',

@@ -27,7 +27,8 @@ describe('built-in specs (builtin.rs)', () => {
     }
     const codex = get('codex');
     expect(codex.launch.fixedArgs).toEqual(['-c', 'windows_wsl_setup_acknowledged=true']);
-    expect(get('claude').readiness.draftSignal).toBe('cursor-after-bracketed-paste');
+    // Deviation from upstream (issue #11): Claude keeps the cursor hidden on Linux.
+    expect(get('claude').readiness.draftSignal).toBe('claude-composer-prompt');
     expect(codex.readiness.draftSignal).toBe('codex-composer-prompt');
     expect(get('kimi').readiness.draftSignal).toBe('bracketed-paste');
   });
@@ -211,18 +212,19 @@ describe('built-in specs', () => {
         spec.prompt.nativeDraft,
       ];
     };
+    // claude and codex take the prompt after `--` (verified live; upstream had no terminator).
     expect(shape('claude')).toEqual([
       'Claude Code',
       'claude',
       'claude',
-      { kind: 'positional', optionTerminator: false },
+      { kind: 'positional', optionTerminator: true },
       { kind: 'flag', flag: '--prefill' },
     ]);
     expect(shape('codex')).toEqual([
       'OpenAI Codex',
       'codex',
       'codex',
-      { kind: 'positional', optionTerminator: false },
+      { kind: 'positional', optionTerminator: true },
       null,
     ]);
     expect(shape('kimi')).toEqual(['Kimi Code', 'kimi', 'kimi', { kind: 'after-ready' }, null]);
@@ -261,10 +263,34 @@ describe('built-in specs', () => {
     expect(get('codex').expectedProcesses[1]).toEqual({ kind: 'prefix', prefix: 'codex-' });
   });
 
-  it('marks every built-in as reference-derived and slash commands only for four agents', () => {
+  it('marks the five live-verified built-ins with their CLI version, the rest as reference-derived', () => {
+    const verified: Record<string, string> = {
+      claude: '2.1.197',
+      codex: '0.171.0',
+      gemini: '0.61.0',
+      'qwen-code': '0.15.10',
+      opencode: '1.18.33',
+    };
+    for (const spec of builtinSpecs()) {
+      const version = verified[spec.id];
+      expect(spec.verifiedWith).toEqual(version === undefined ? null : { version });
+      expect(spec.verification).toBe(version === undefined ? 'reference' : 'gate4agent-verified');
+    }
+  });
+
+  it('gives every built-in a readiness timeout above the measured start-ups', () => {
+    const timeout = (id: string) => get(id).readiness.timeoutMs;
+    expect([timeout('claude'), timeout('codex'), timeout('gemini')]).toEqual([
+      30_000, 30_000, 60_000,
+    ]);
+    expect([timeout('qwen-code'), timeout('opencode'), timeout('kimi')]).toEqual([
+      60_000, 120_000, 30_000,
+    ]);
+  });
+
+  it('marks slash commands only for four agents', () => {
     for (const spec of builtinSpecs()) {
       expect(spec.revision).toBe(BUILTIN_SPEC_REVISION);
-      expect(spec.verification).toBe('reference');
       expect(spec.capabilities.transports.pty).toBe(true);
       expect(spec.capabilities.agentCommands !== null).toBe(
         ['claude', 'codex', 'gemini', 'cursor'].includes(spec.id),

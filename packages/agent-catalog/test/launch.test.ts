@@ -58,7 +58,7 @@ describe('launch planning (launch.rs)', () => {
   it('opencode_uses_a_prompt_flag_without_shell_quoting', () => {
     const prompt = "fix 'quotes'\nand Unicode: Привет";
     const plan = unwrap(planLaunch(builtin('opencode'), request(prompt)));
-    expect(plan.args).toEqual(['--prompt', prompt]);
+    expect(plan.args).toEqual([`--prompt=${prompt}`]);
   });
 
   it('kimi_defers_prompt_until_readiness', () => {
@@ -89,7 +89,7 @@ describe('launch planning (launch.rs)', () => {
     const plan = unwrap(
       planDraftLaunch(builtin('claude'), { platform: 'linux' }, 'review before submit'),
     );
-    expect(plan.args).toEqual(['--prefill', 'review before submit']);
+    expect(plan.args).toEqual(['--prefill=review before submit']);
     expect(plan.followupDraft).toBeNull();
   });
 

@@ -14,12 +14,14 @@ const linux = (prompt: string | null) => ({ prompt, platform: 'linux' as const }
 describe('planLaunch prompt placement', () => {
   it('places the prompt as the spec says (upstream examples)', () => {
     const args = (id: string) => unwrap(planLaunch(builtin(id), linux('P'))).args;
-    expect(args('claude')).toEqual(['P']);
-    expect(args('codex')).toEqual(['-c', 'windows_wsl_setup_acknowledged=true', 'P']);
-    expect(args('gemini')).toEqual(['--prompt-interactive', 'P']);
-    expect(args('opencode')).toEqual(['--prompt', 'P']);
+    // Deviation from upstream (issue #11): claude and codex honour `--`, and a long prompt flag
+    // takes its value glued (`--prompt=P`), so no prompt can be read as an option.
+    expect(args('claude')).toEqual(['--', 'P']);
+    expect(args('codex')).toEqual(['-c', 'windows_wsl_setup_acknowledged=true', '--', 'P']);
+    expect(args('gemini')).toEqual(['--prompt-interactive=P']);
+    expect(args('opencode')).toEqual(['--prompt=P']);
     expect(args('copilot')).toEqual(['-i', 'P']);
-    expect(args('antigravity')).toEqual(['--prompt-interactive', 'P']);
+    expect(args('antigravity')).toEqual(['--prompt-interactive=P']);
     const kiro = unwrap(planLaunch(builtin('kiro'), linux('P')));
     expect([kiro.program, kiro.args, kiro.followupPrompt]).toEqual([
       'kiro-cli',
@@ -57,7 +59,14 @@ describe('planLaunch prompt placement', () => {
         ],
       }),
     );
-    expect(plan.args).toEqual(['-c', 'windows_wsl_setup_acknowledged=true', '--model', 'o3', 'P']);
+    expect(plan.args).toEqual([
+      '-c',
+      'windows_wsl_setup_acknowledged=true',
+      '--model',
+      'o3',
+      '--',
+      'P',
+    ]);
     expect(plan.workingDir).toBe('/work/repo');
     expect(plan.env).toEqual([
       { key: 'B', value: '2' },
@@ -147,26 +156,26 @@ describe('planLaunch on Windows', () => {
     const safe = unwrap(
       planLaunch(builtin('claude'), { prompt: "it's fine: Привет", platform: 'windows' }),
     );
-    expect(safe.args).toEqual(["it's fine: Привет"]);
+    expect(safe.args).toEqual(['--', "it's fine: Привет"]);
   });
 
   it('keeps a positional prompt inline up to the budget and defers one character more', () => {
-    // claude (6 + 1) + prompt (n + 1) = 24 000 at n = 23 992.
-    const fits = '😀'.repeat(WINDOWS_INLINE_LAUNCH_MAX_CHARS - 8);
+    // claude (6 + 1) + -- (2 + 1) + prompt (n + 1) = 24 000 at n = 23 989.
+    const fits = '😀'.repeat(WINDOWS_INLINE_LAUNCH_MAX_CHARS - 11);
     expect(
       unwrap(planLaunch(builtin('claude'), { prompt: fits, platform: 'windows' })).args,
-    ).toEqual([fits]);
+    ).toEqual(['--', fits]);
     const over = `${fits}x`;
     const plan = unwrap(planLaunch(builtin('claude'), { prompt: over, platform: 'windows' }));
     expect([plan.args, plan.followupPrompt]).toEqual([[], over]);
   });
 
   it('counts the environment in the budget', () => {
-    const fits = 'x'.repeat(WINDOWS_INLINE_LAUNCH_MAX_CHARS - 8 - 5);
+    const fits = 'x'.repeat(WINDOWS_INLINE_LAUNCH_MAX_CHARS - 11 - 5);
     const env = [{ key: 'K', value: 'vv' }];
     expect(
       unwrap(planLaunch(builtin('claude'), { prompt: fits, platform: 'windows', env })).args,
-    ).toEqual([fits]);
+    ).toEqual(['--', fits]);
     const plan = unwrap(
       planLaunch(builtin('claude'), {
         prompt: fits,
@@ -178,11 +187,11 @@ describe('planLaunch on Windows', () => {
   });
 
   it('fails a flag prompt over the budget instead of deferring it', () => {
-    // gemini (6 + 1) + --prompt-interactive (20 + 1) + prompt (n + 1) = 24 000 at n = 23 971.
+    // gemini (6 + 1) + --prompt-interactive= (21) + prompt (n + 1) = 24 000 at n = 23 971.
     const fits = 'x'.repeat(WINDOWS_INLINE_LAUNCH_MAX_CHARS - 29);
     expect(
       unwrap(planLaunch(builtin('gemini'), { prompt: fits, platform: 'windows' })).args,
-    ).toHaveLength(2);
+    ).toHaveLength(1);
     const error = unwrapErr(
       planLaunch(builtin('gemini'), { prompt: `${fits}x`, platform: 'windows' }),
     );
@@ -196,7 +205,7 @@ describe('planLaunch on Windows', () => {
     );
     expect(
       unwrap(planLaunch(builtin('gemini'), { prompt: `${fits}x`, platform: 'linux' })).args,
-    ).toHaveLength(2);
+    ).toHaveLength(1);
   });
 
   it('fails an oversized launch even without a prompt', () => {
@@ -237,7 +246,7 @@ describe('planDraftLaunch', () => {
     expect([plan.args, plan.followupDraft]).toEqual([[], draft]);
     expect(
       unwrap(planDraftLaunch(builtin('claude'), { platform: 'windows' }, 'safe draft')).args,
-    ).toEqual(['--prefill', 'safe draft']);
+    ).toEqual(['--prefill=safe draft']);
   });
 });
 
@@ -295,6 +304,7 @@ describe('planLaunch session options', () => {
       'workspace-write',
       '--ask-for-approval',
       'never',
+      '--',
       'P',
     ]);
     expect(plan.appliedSessionOptions).toEqual({
