@@ -90,11 +90,14 @@ export const TERMINAL_SCROLLBACK_ROWS = 1_000;
 export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */
 export const PTY_EXIT_QUIET = 100;
-/** gate4agent-pty `PTY_DESCENDANT_GRACE`: SIGTERM to SIGKILL grace for a PTY's descendants. */
+/**
+ * gate4agent-pty `PTY_DESCENDANT_GRACE` (2 s): the default grace between SIGTERM to a PTY
+ * session's whole kill domain and SIGKILL to what is left (`NativeRuntimeConfig.ptyStopGraceMs`).
+ * Upstream always waited this long when the agent had children; here the stop ends as soon as
+ * the domain is empty.
+ */
 export const PTY_DESCENDANT_GRACE = 2_000;
-/** gate4agent-pty: how long a failed root kill waits for the root to disappear. */
-export const PTY_ROOT_KILL_WAIT = 250;
-/** gate4agent-pty: the whole of a PTY shutdown (tree stop, reader join) is bounded by this. */
+/** gate4agent-pty: a PTY shutdown after its domain stop (reap, reader join) is bounded by this. */
 export const PTY_SHUTDOWN_TIMEOUT = 8_000;
 /** gate4agent-shell-native `STARTUP_GATE_SETTLE_MS`: the screen must stay gate-free this long. */
 export const STARTUP_GATE_SETTLE_MS = 350;

@@ -37,7 +37,6 @@ export {
   PROVIDER_EVENT_DRAIN_QUANTUM,
   PTY_DESCENDANT_GRACE,
   PTY_EXIT_QUIET,
-  PTY_ROOT_KILL_WAIT,
   PTY_SHUTDOWN_TIMEOUT,
   RESERVED_CLAUDE_LAUNCH_FLAGS,
   RESERVED_QWEN_SIDECAR_FLAGS,
@@ -76,11 +75,16 @@ export {
   providerResultObservation,
 } from './executor/provider-result-document.js';
 export { validateInstanceLaunchArguments } from './pty/launch-arguments.js';
+export type { NativeEffectShellOptions } from './pty/native-effect-shell.js';
 export { NativeEffectShell } from './pty/native-effect-shell.js';
 export type { NativeSessionKey } from './pty/native-session-key.js';
 export type { PtyForegroundObservation } from './pty/observe-foreground.js';
 export type { PtyExit } from './pty/pty-exit.js';
-export type { PtyShutdownOutcome, PtySpawnOptions } from './pty/pty-session.js';
+export type {
+  PtyShutdownOptions,
+  PtyShutdownOutcome,
+  PtySpawnOptions,
+} from './pty/pty-session.js';
 export { PtySession } from './pty/pty-session.js';
 export type { PtyTerminalSnapshot } from './pty/pty-terminal-snapshot.js';
 export { terminalFrame } from './pty/pty-terminal-snapshot.js';

@@ -7,6 +7,7 @@ import type {
   Result,
 } from '@gate4agent/types';
 import { CONTROL_PROTOCOL_VERSION, err, ok, TerminalSize } from '@gate4agent/types';
+import { PTY_DESCENDANT_GRACE } from '../constants.js';
 import { completionObservation, effectFailure } from './effect-failure.js';
 import { debugSessionKey, type NativeSessionKey, sessionKeyString } from './native-session-key.js';
 import { observeForeground, type PtyForegroundObservation } from './observe-foreground.js';
@@ -16,6 +17,15 @@ import { type NativeLaunchOverlay, spawnNative } from './spawn-native.js';
 import { writeInput } from './write-input.js';
 
 const NO_OVERLAY: NativeLaunchOverlay = { env: [], extraArgs: [] };
+
+/** Options of a {@link NativeEffectShell}. */
+export interface NativeEffectShellOptions {
+  /**
+   * SIGTERM → SIGKILL grace for a session's kill domain on stop and after a natural exit, in ms.
+   * Default {@link PTY_DESCENDANT_GRACE}.
+   */
+  readonly ptyStopGraceMs?: number;
+}
 
 function canonicalForeground(
   owned: OwnedPtySession,
@@ -43,9 +53,11 @@ function canonicalForeground(
 export class NativeEffectShell {
   readonly #catalog: AgentRegistry;
   readonly #sessions = new Map<string, OwnedPtySession>();
+  readonly #graceMs: number;
 
-  constructor(catalog: AgentRegistry) {
+  constructor(catalog: AgentRegistry, options: NativeEffectShellOptions = {}) {
     this.#catalog = catalog;
+    this.#graceMs = options.ptyStopGraceMs ?? PTY_DESCENDANT_GRACE;
   }
 
   /** Live PTY sessions this shell owns. */
@@ -159,11 +171,12 @@ export class NativeEffectShell {
       };
     }
     this.#sessions.delete(id);
-    const shutdown = await owned.session.shutdown();
+    const shutdown = await owned.session.shutdown({ graceMs: this.#graceMs });
     if (!shutdown.ok) return { kind: 'stop-failed', message: shutdown.error };
     return {
       kind: 'stop-completed',
-      forced: force || shutdown.value.termination !== null,
+      // A domain that SIGTERM alone ended is a clean stop; only SIGKILL (or asking) forces.
+      forced: force || shutdown.value.termination?.forced === true,
       exitCode: shutdown.value.exitCode,
       finalTerminal: terminalFrame(shutdown.value.terminal),
     };
@@ -177,7 +190,8 @@ export class NativeEffectShell {
     const observations: ObservationEnvelope[] = [];
     for (const [id, owned] of finished) {
       this.#sessions.delete(id);
-      const shutdown = await owned.session.shutdown();
+      // The agent's natural exit ends the rest of its kill domain.
+      const shutdown = await owned.session.shutdown({ graceMs: this.#graceMs });
       observations.push({
         protocolVersion: CONTROL_PROTOCOL_VERSION,
         operationId: null,
@@ -232,7 +246,7 @@ export class NativeEffectShell {
   async dispose(): Promise<void> {
     const owned = [...this.#sessions.values()];
     this.#sessions.clear();
-    await Promise.all(owned.map((session) => session.session.shutdown()));
+    await Promise.all(owned.map((session) => session.session.shutdown({ graceMs: this.#graceMs })));
   }
 
   /** Best-effort synchronous kill of every owned session (for `dispose` without awaiting). */

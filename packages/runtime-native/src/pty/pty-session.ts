@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
+import { KillDomain } from '@gate4agent/process';
 import type { AgentId, PreparedInput, Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import pty from 'node-pty';
-import { PTY_EXIT_QUIET, PTY_SHUTDOWN_TIMEOUT } from '../constants.js';
+import { PTY_DESCENDANT_GRACE, PTY_EXIT_QUIET, PTY_SHUTDOWN_TIMEOUT } from '../constants.js';
 import { type PtyExit, ptyExitCode } from './pty-exit.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
 import { type ProcessTreeTermination, stopProcessTree } from './stop-process-tree.js';
@@ -29,7 +30,17 @@ export interface PtyShutdownOutcome {
   readonly exitCode: number | null;
   readonly terminal: PtyTerminalSnapshot;
   /** Set when a live tree had to be terminated. */
+  /**
+   * What stopping the session's kill domain did: `null` only when the agent had exited and
+   * nothing of its domain was left.
+   */
   readonly termination: ProcessTreeTermination | null;
+}
+
+/** Options of {@link PtySession.shutdown}. */
+export interface PtyShutdownOptions {
+  /** SIGTERM → SIGKILL grace for the kill domain, in ms. Default {@link PTY_DESCENDANT_GRACE}. */
+  readonly graceMs?: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,6 +53,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class PtySession implements AsyncDisposable {
   readonly agentId: AgentId;
   readonly pid: number;
+  /**
+   * The session's kill domain: every process the agent starts inherits its marker
+   * (`GATE4AGENT_KILL_DOMAIN=<token>`), so a stop finds it even after `setsid` or a double fork.
+   */
+  readonly killDomain: KillDomain;
   readonly screen: TerminalScreen;
   readonly #pty: pty.IPty;
   readonly #now: () => number;
@@ -52,9 +68,15 @@ export class PtySession implements AsyncDisposable {
   readonly #outputListeners = new Set<() => void>();
   #shutdown: Promise<Result<PtyShutdownOutcome, string>> | null = null;
 
-  private constructor(options: PtySpawnOptions, child: pty.IPty, now: () => number) {
+  private constructor(
+    options: PtySpawnOptions,
+    child: pty.IPty,
+    killDomain: KillDomain,
+    now: () => number,
+  ) {
     this.agentId = options.agentId;
     this.pid = child.pid;
+    this.killDomain = killDomain;
     this.#pty = child;
     this.#now = now;
     this.#lastDataAt = now();
@@ -80,7 +102,10 @@ export class PtySession implements AsyncDisposable {
     });
   }
 
-  /** Forks `options.program` in a new PTY of the requested size. */
+  /**
+   * Forks `options.program` in a new PTY of the requested size, with `options.env` plus the
+   * session's kill-domain marker (`GATE4AGENT_KILL_DOMAIN`).
+   */
   static spawn(options: PtySpawnOptions): Result<PtySession, string> {
     try {
       if (!statSync(options.cwd).isDirectory()) {
@@ -89,16 +114,19 @@ export class PtySession implements AsyncDisposable {
     } catch {
       return err(`working directory '${options.cwd}' does not exist`);
     }
+    const killDomain = KillDomain.create();
     try {
       const child = pty.spawn(options.program, [...options.args], {
         name: 'xterm-256color',
         cols: options.columns,
         rows: options.rows,
         cwd: options.cwd,
-        env: { ...options.env },
+        env: { ...options.env, ...killDomain.env },
         encoding: null,
       });
-      return ok(new PtySession(options, child, options.now ?? (() => performance.now())));
+      killDomain.adopt(child.pid);
+      const now = options.now ?? (() => performance.now());
+      return ok(new PtySession(options, child, killDomain, now));
     } catch (error) {
       return err(`failed to spawn PTY agent '${options.program}': ${String(error)}`);
     }
@@ -172,32 +200,42 @@ export class PtySession implements AsyncDisposable {
   }
 
   /**
-   * Stops the tree when the child still runs (SIGTERM, root SIGKILL, grace, identity-checked
-   * SIGKILL), waits for the reap and the quiet reader, and takes the final snapshot. Idempotent:
-   * later calls return the first outcome.
+   * Stops the session's whole kill domain (SIGTERM to every member, up to `graceMs` for them to
+   * go, SIGKILL to the rest; after a natural exit only the rest of the domain is left to stop),
+   * waits for the reap and the quiet reader, and takes the final snapshot. Fails, naming them,
+   * when processes of the domain outlived SIGKILL. Idempotent: later calls return the first
+   * outcome.
    */
-  shutdown(): Promise<Result<PtyShutdownOutcome, string>> {
-    this.#shutdown ??= this.#runShutdown();
+  shutdown(options: PtyShutdownOptions = {}): Promise<Result<PtyShutdownOutcome, string>> {
+    this.#shutdown ??= this.#runShutdown(options.graceMs ?? PTY_DESCENDANT_GRACE);
     return this.#shutdown;
   }
 
-  async #runShutdown(): Promise<Result<PtyShutdownOutcome, string>> {
-    const deadline = this.#now() + PTY_SHUTDOWN_TIMEOUT;
-    let termination: ProcessTreeTermination | null = null;
-    if (this.#exit === null) {
-      termination = await stopProcessTree({
+  async #runShutdown(graceMs: number): Promise<Result<PtyShutdownOutcome, string>> {
+    let termination: ProcessTreeTermination | null = await stopProcessTree(
+      {
         pid: this.pid,
-        killRoot: () => {
+        domain: this.killDomain,
+        signalRoot: (signal) => {
+          if (this.#exit !== null) return false;
           try {
-            this.#pty.kill('SIGKILL');
+            this.#pty.kill(signal);
             return true;
           } catch {
             return false;
           }
         },
         exited: () => this.#exit !== null,
-      });
+      },
+      graceMs,
+    );
+    if (termination.members.length === 0 && termination.degradedReason === null) termination = null;
+    if (termination !== null && termination.survivors.length > 0) {
+      return err(
+        `PTY session ${this.pid} stopped, but ${termination.survivors.length} process(es) of its kill domain survived: ${termination.survivors.map((survivor) => survivor.message).join('; ')}`,
+      );
     }
+    const deadline = this.#now() + PTY_SHUTDOWN_TIMEOUT;
     const reaped = await this.#waitExit(Math.max(0, deadline - this.#now()));
     if (!reaped) return err(`PTY child ${this.pid} was not reaped after its tree was stopped`);
     while (!this.readerFinished() && this.#now() < deadline) {
@@ -214,10 +252,11 @@ export class PtySession implements AsyncDisposable {
   }
 
   /**
-   * Best-effort synchronous teardown for owners that cannot await: SIGKILL the PTY's process
-   * group and the root. Use `shutdown()` to prove the reap.
+   * Best-effort synchronous teardown for owners that cannot await: SIGKILL every process of the
+   * kill domain, the PTY's process group and the root. Use `shutdown()` to prove the reap.
    */
   dispose(): void {
+    this.killDomain.killSync();
     if (this.#exit !== null) return;
     try {
       if (process.platform !== 'win32') process.kill(-this.pid, 'SIGKILL');

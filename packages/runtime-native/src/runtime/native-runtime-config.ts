@@ -10,6 +10,7 @@ import {
   DEFAULT_PROVIDER_STOP_GRACE_MS,
   DEFAULT_WORKER_IDLE_TIMEOUT_MS,
   DEFAULT_WORKER_POLL_INTERVAL_MS,
+  PTY_DESCENDANT_GRACE,
 } from '../constants.js';
 
 /** How a {@link NativeRuntime} sizes its queues and paces its workers (upstream `NativeRuntimeConfig`). */
@@ -32,9 +33,14 @@ export interface NativeRuntimeConfig {
   readonly workerPollIntervalMs: number;
   /** A worker with no live session and no effect for this long ends, in ms (at least 1). */
   readonly workerIdleTimeoutMs: number;
+  /**
+   * Grace between SIGTERM to a PTY session's whole kill domain and SIGKILL to what is left, on
+   * stop and after the agent's natural exit, in ms (0 = SIGKILL at once). Not upstream.
+   */
+  readonly ptyStopGraceMs: number;
 }
 
-/** The upstream defaults: 256, 64, 16, 1024, 256, 5000, 15000, 20, 60000. */
+/** The upstream defaults: 256, 64, 16, 1024, 256, 5000, 15000, 20, 60000, and a 2000 ms PTY stop grace. */
 export const DEFAULT_NATIVE_RUNTIME_CONFIG: NativeRuntimeConfig = Object.freeze({
   commandCapacity: DEFAULT_COMMAND_CAPACITY,
   maxCommandsPerTick: DEFAULT_MAX_COMMANDS_PER_TICK,
@@ -45,6 +51,7 @@ export const DEFAULT_NATIVE_RUNTIME_CONFIG: NativeRuntimeConfig = Object.freeze(
   providerShutdownTimeoutMs: DEFAULT_PROVIDER_SHUTDOWN_TIMEOUT_MS,
   workerPollIntervalMs: DEFAULT_WORKER_POLL_INTERVAL_MS,
   workerIdleTimeoutMs: DEFAULT_WORKER_IDLE_TIMEOUT_MS,
+  ptyStopGraceMs: PTY_DESCENDANT_GRACE,
 });
 
 const FIELDS = Object.keys(DEFAULT_NATIVE_RUNTIME_CONFIG) as (keyof NativeRuntimeConfig)[];

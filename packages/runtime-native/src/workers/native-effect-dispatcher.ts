@@ -54,6 +54,7 @@ export class NativeEffectDispatcher {
       activeSessions: { value: 0 },
       pollIntervalMs: Math.max(1, config.workerPollIntervalMs),
       idleTimeoutMs: Math.max(1, config.workerIdleTimeoutMs),
+      ptyStopGraceMs: config.ptyStopGraceMs,
       now,
     };
   }

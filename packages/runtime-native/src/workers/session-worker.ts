@@ -20,6 +20,8 @@ export interface SessionWorkerContext {
   readonly activeSessions: { value: number };
   readonly pollIntervalMs: number;
   readonly idleTimeoutMs: number;
+  /** SIGTERM → SIGKILL grace of a PTY session's kill domain, in ms. */
+  readonly ptyStopGraceMs: number;
   readonly now: () => number;
 }
 
@@ -50,7 +52,9 @@ export class SessionWorker {
   constructor(context: SessionWorkerContext, capacity: number) {
     this.capacity = Math.max(1, capacity);
     this.#context = context;
-    this.#shell = new NativeEffectShell(context.catalog);
+    this.#shell = new NativeEffectShell(context.catalog, {
+      ptyStopGraceMs: context.ptyStopGraceMs,
+    });
     this.#done = this.#run();
   }
 

@@ -103,7 +103,10 @@ describe('PtySession', () => {
     if (!first.ok) return;
     expect(first.value.exitCode).toBe(1);
     expect(first.value.termination).not.toBeNull();
-    expect(first.value.termination!.descendants.length).toBeGreaterThanOrEqual(1);
+    expect(first.value.termination!.members).toContain(session.pid);
+    // The tree ends on SIGTERM: a clean stop, nothing SIGKILLed.
+    expect(first.value.termination!.forced).toBe(false);
+    expect(first.value.termination!.killed).toEqual([]);
     expect(first.value.terminal.contents).toContain('up>');
     expect(await session.shutdown()).toBe(first);
     expect(session.write(new TextEncoder().encode('x')).ok).toBe(false);

@@ -17,6 +17,8 @@ describe('NativeRuntimeConfig', () => {
       providerShutdownTimeoutMs: 15_000,
       workerPollIntervalMs: 20,
       workerIdleTimeoutMs: 60_000,
+      // Not upstream: upstream's fixed PTY_DESCENDANT_GRACE, now a configurable domain grace.
+      ptyStopGraceMs: 2_000,
     });
   });
 

@@ -33,6 +33,7 @@ describe('SessionWorker', () => {
         activeSessions: { value: 0 },
         pollIntervalMs: 5,
         idleTimeoutMs: 30,
+        ptyStopGraceMs: 2_000,
         now: () => performance.now(),
       },
       4,

@@ -1,0 +1,55 @@
+// PENDING (enable by moving to test/ when the agents-catalog branch lands on main): every
+// approval flag and value the registry emits for a pinned CLI is one its own `--help` documents.
+// On main before that, codex's 'ask' and 'auto-edit' levels emit `--ask-for-approval untrusted`,
+// which codex 0.171.0 rejects ("possible values: on-request, never"), so this fails there.
+import { rmSync } from 'node:fs';
+import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/capability-catalog';
+import { APPROVAL_LEVELS, currentRuntimePlatform, unwrap } from '@gate4agent/types';
+import { afterAll, describe, expect, it } from 'vitest';
+import { agentHelp } from '../src/agent-help.js';
+import { createAgentSandbox, createRunRoot } from '../src/agent-sandbox.js';
+import { installedSpec } from '../src/agent-session.js';
+import { installAgent } from '../src/install-agent.js';
+import { REAL_AGENTS } from '../src/real-agents.js';
+import { killSandboxProcesses } from '../src/sandbox-processes.js';
+
+const runRoot = createRunRoot();
+afterAll(() => {
+  const leaked = killSandboxProcesses(runRoot);
+  rmSync(runRoot, { recursive: true, force: true });
+  expect(leaked).toEqual([]);
+});
+
+for (const agent of REAL_AGENTS) {
+  describe(`${agent.packageName}@${agent.version}`, () => {
+    it('documents in --help every approval flag the registry emits', async () => {
+      const cli = await installAgent(agent);
+      const help = await agentHelp(cli, createAgentSandbox(runRoot, `${agent.agentId}-help`));
+      expect(help).toMatch(/usage/i);
+      const spec = installedSpec(cli);
+      const mappings = BUILTIN_APPROVAL_MAPPINGS[agent.agentId] ?? {};
+      const levels = APPROVAL_LEVELS.filter((level) => mappings[level] !== undefined);
+      expect(levels.length).toBeGreaterThan(0);
+      for (const approvalLevel of levels) {
+        const plan = unwrap(
+          planLaunch(spec, { workingDir: '/', platform: currentRuntimePlatform(), approvalLevel }),
+        );
+        const emitted = plan.args.slice(spec.launch.fixedArgs.length);
+        // OpenCode takes its permissions from the environment (OPENCODE_PERMISSION), not argv.
+        if (agent.agentId === 'opencode') {
+          expect(emitted).toEqual([]);
+          expect(plan.env.map((mutation) => mutation.key)).toEqual(['OPENCODE_PERMISSION']);
+          continue;
+        }
+        expect(emitted.length).toBeGreaterThan(0);
+        for (const token of emitted) {
+          const name = token.startsWith('--') ? token.split('=')[0]! : token;
+          expect(
+            help,
+            `${agent.bin} --help does not mention ${name} (level ${approvalLevel})`,
+          ).toContain(name);
+        }
+      }
+    });
+  });
+}

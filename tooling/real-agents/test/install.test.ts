@@ -1,0 +1,56 @@
+// Each pinned CLI installs from the npm registry into the cache outside the repository (reused
+// when present) and runs offline: `--help` exits 0 and prints its usage. A failed install fails
+// with npm's output.
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { agentHelp } from '../src/agent-help.js';
+import { createAgentSandbox, createRunRoot } from '../src/agent-sandbox.js';
+import {
+  AgentInstallError,
+  installAgent,
+  installDirectory,
+  realAgentsCacheRoot,
+} from '../src/install-agent.js';
+import { REAL_AGENTS } from '../src/real-agents.js';
+import { killSandboxProcesses } from '../src/sandbox-processes.js';
+
+const runRoot = createRunRoot();
+afterAll(() => {
+  const leaked = killSandboxProcesses(runRoot);
+  rmSync(runRoot, { recursive: true, force: true });
+  expect(leaked).toEqual([]);
+});
+
+describe('the install cache', () => {
+  it('lies outside the repository, under XDG_CACHE_HOME or ~/.cache', () => {
+    expect(realAgentsCacheRoot({ XDG_CACHE_HOME: '/c', HOME: '/h' })).toBe(
+      '/c/gate4agent/real-agents',
+    );
+    expect(realAgentsCacheRoot({ HOME: '/h' })).toBe('/h/.cache/gate4agent/real-agents');
+    for (const agent of REAL_AGENTS) {
+      expect(installDirectory(agent, '/c')).toBe(
+        `/c/${agent.packageName.replace('/', '+')}@${agent.version}`,
+      );
+      expect(installDirectory(agent).startsWith(process.cwd())).toBe(false);
+    }
+  });
+
+  it("fails an install that npm cannot do, with npm's own output", async () => {
+    const missing = { ...REAL_AGENTS[0]!, version: '0.0.0-gate4agent-missing' };
+    const failed = installAgent(missing, createAgentSandbox(runRoot, 'bad-install').root);
+    await expect(failed).rejects.toBeInstanceOf(AgentInstallError);
+    await expect(failed).rejects.toThrow(
+      /npm could not install @anthropic-ai\/claude-code@0\.0\.0-gate4agent-missing[\s\S]*(ETARGET|No matching version)/,
+    );
+  });
+});
+
+for (const agent of REAL_AGENTS) {
+  it(`${agent.packageName}@${agent.version} installs and prints its usage offline`, async () => {
+    const installed = await installAgent(agent);
+    expect(installed.binPath.startsWith(installDirectory(agent))).toBe(true);
+    const help = await agentHelp(installed, createAgentSandbox(runRoot, `${agent.agentId}-help`));
+    expect(help).toMatch(/usage/i);
+    expect(help).not.toContain(agent.offlineScreen);
+  });
+}
