@@ -3,7 +3,7 @@
 // On main before that, codex's 'ask' and 'auto-edit' levels emit `--ask-for-approval untrusted`,
 // which codex 0.171.0 rejects ("possible values: on-request, never"), so this fails there.
 import { rmSync } from 'node:fs';
-import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/capability-catalog';
+import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/agent-catalog';
 import { APPROVAL_LEVELS, currentRuntimePlatform, unwrap } from '@gate4agent/types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentHelp } from '../src/agent-help.js';

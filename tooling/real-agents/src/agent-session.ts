@@ -1,4 +1,4 @@
-import { AgentRegistry, builtinSpecs } from '@gate4agent/capability-catalog';
+import { AgentRegistry, builtinSpecs } from '@gate4agent/agent-catalog';
 import type { Gate4AgentHandle } from '@gate4agent/handle';
 import { NativeRuntime } from '@gate4agent/runtime-native';
 import { driveUntil } from '@gate4agent/testkit';
