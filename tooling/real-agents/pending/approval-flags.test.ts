@@ -26,6 +26,7 @@ for (const agent of REAL_AGENTS) {
       const cli = await installAgent(agent);
       const help = await agentHelp(cli, createAgentSandbox(runRoot, `${agent.agentId}-help`));
       expect(help).toMatch(/usage/i);
+      expect(help).not.toContain(agent.offlineScreen);
       const spec = installedSpec(cli);
       const mappings = BUILTIN_APPROVAL_MAPPINGS[agent.agentId] ?? {};
       const levels = APPROVAL_LEVELS.filter((level) => mappings[level] !== undefined);
