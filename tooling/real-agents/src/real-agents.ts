@@ -1,3 +1,5 @@
+import type { OperatorGateKind } from '@gate4agent/types';
+
 /** One pinned release of a real agent CLI, and what it shows when it runs offline. */
 export interface RealAgent {
   /** The agent's id in the gate4agent agent registry. */
@@ -12,6 +14,13 @@ export interface RealAgent {
   readonly versionText: string;
   /** Text of the first screen it shows offline with a fresh HOME (its gate). */
   readonly offlineScreen: string;
+  /** The operator gate that first screen is (`null`: none, it is not a dialog). */
+  readonly offlineGate: OperatorGateKind | null;
+  /**
+   * An argument-injection attempt handed in as the initial prompt: it must reach the agent as
+   * prompt text, never its option parser.
+   */
+  readonly injection: string;
   /** Whether it exits by itself offline (then its natural exit is checked, not a stop). */
   readonly exitsOffline: boolean;
   /** How long its offline start-up may take here, in ms. */
@@ -22,6 +31,8 @@ export interface RealAgent {
 export const REAL_AGENTS: readonly RealAgent[] = [
   {
     agentId: 'claude',
+    offlineGate: null,
+    injection: '--permission-mode=acceptEdits',
     packageName: '@anthropic-ai/claude-code',
     version: '2.1.197',
     bin: 'claude',
@@ -32,6 +43,8 @@ export const REAL_AGENTS: readonly RealAgent[] = [
   },
   {
     agentId: 'codex',
+    offlineGate: 'login',
+    injection: '--version',
     packageName: '@openai/codex',
     version: '0.171.0',
     bin: 'codex',
@@ -42,6 +55,8 @@ export const REAL_AGENTS: readonly RealAgent[] = [
   },
   {
     agentId: 'gemini',
+    offlineGate: 'trust',
+    injection: '-h',
     packageName: '@google/gemini-cli',
     version: '0.61.0',
     bin: 'gemini',
@@ -52,6 +67,8 @@ export const REAL_AGENTS: readonly RealAgent[] = [
   },
   {
     agentId: 'qwen-code',
+    offlineGate: 'login',
+    injection: '--version',
     packageName: '@qwen-code/qwen-code',
     version: '0.15.10',
     bin: 'qwen',
@@ -62,6 +79,8 @@ export const REAL_AGENTS: readonly RealAgent[] = [
   },
   {
     agentId: 'opencode',
+    offlineGate: null,
+    injection: '-- x',
     packageName: 'opencode-ai',
     version: '1.18.33',
     bin: 'opencode',

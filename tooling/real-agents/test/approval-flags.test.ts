@@ -1,7 +1,5 @@
-// PENDING (enable by moving to test/ when the agents-catalog branch lands on main): every
-// approval flag and value the registry emits for a pinned CLI is one its own `--help` documents.
-// On main before that, codex's 'ask' and 'auto-edit' levels emit `--ask-for-approval untrusted`,
-// which codex 0.171.0 rejects ("possible values: on-request, never"), so this fails there.
+// Each pinned CLI prints its usage offline, and every approval flag and value the registry emits
+// for it is one its own `--help` documents.
 import { rmSync } from 'node:fs';
 import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/agent-catalog';
 import { APPROVAL_LEVELS, currentRuntimePlatform, unwrap } from '@gate4agent/types';
