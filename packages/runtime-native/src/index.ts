@@ -11,6 +11,8 @@ export { NativeProviderOperationError } from '@gate4agent/handle';
 export {
   CHILD_PROCESS_RESULT_MAX_BYTES,
   CHILD_PROCESS_STDIO_DRAIN_GRACE,
+  DEFAULT_AGENT_STOP_GRACE_MS,
+  DEFAULT_AGENT_TERMINAL_SIZE,
   DEFAULT_COMMAND_CAPACITY,
   DEFAULT_EFFECT_CAPACITY_PER_SESSION,
   DEFAULT_MAX_COMMANDS_PER_TICK,
@@ -25,6 +27,7 @@ export {
   INSTANCE_LAUNCH_ARG_MAX_BYTES,
   INSTANCE_LAUNCH_ARGS_MAX,
   INSTANCE_LAUNCH_ARGS_TOTAL_MAX_BYTES,
+  MAX_PROVIDER_EVENT_SUBSCRIBERS,
   MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
   MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS,
   MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS,
@@ -33,6 +36,7 @@ export {
   MAX_PROVIDER_SUPERVISOR_OUTCOMES_PER_TICK,
   MAX_PROVIDER_SUPERVISOR_TOMBSTONES,
   MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK,
+  MAX_SESSION_FRAME_SUBSCRIBERS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EVENT_DRAIN_QUANTUM,
   PTY_DESCENDANT_GRACE,
@@ -103,14 +107,28 @@ export {
   NativeProviderControlError,
   NativeProviderShutdownError,
 } from './runtime/native-provider-control-error.js';
-export type { NativeRuntimeOptions } from './runtime/native-runtime.js';
 export { NativeRuntime } from './runtime/native-runtime.js';
 export type { NativeRuntimeConfig } from './runtime/native-runtime-config.js';
 export {
   DEFAULT_NATIVE_RUNTIME_CONFIG,
   nativeRuntimeConfig,
 } from './runtime/native-runtime-config.js';
+export type {
+  CreateNativeRuntimeOptions,
+  NativeRuntimeOptions,
+  NativeRuntimeParts,
+} from './runtime/native-runtime-options.js';
 export type { NativeRuntimeTick } from './runtime/native-runtime-tick.js';
+export type { WaitUntilOptions } from './runtime/wait-until-published.js';
+export type { AgentOperatorGate } from './session/agent-session.js';
+export { AgentSession } from './session/agent-session.js';
+export type {
+  AgentExit,
+  AgentStopOptions,
+  LaunchAgentOptions,
+  WaitForOptions,
+} from './session/launch-agent-options.js';
+export type { ScreenMatcher } from './session/screen-matcher.js';
 export type { PhysicalExitAck } from './supervisor/physical-exit-ack.js';
 export type { ProviderStopCause } from './supervisor/provider-stop-cause.js';
 export type { ProviderSupervisorOptions } from './supervisor/provider-supervisor.js';
