@@ -1,3 +1,6 @@
+// The public surface: the runtime, agent sessions, the provider supervisor, the child-process
+// executor and its protocol. PTY sessions, effect workers and readiness are internals of the
+// runtime (ARCHITECTURE: a small public surface) and are not exported.
 // The provider-executor contract lives in @gate4agent/handle (ARCHITECTURE decision 14) and is
 // re-exported here under the same names.
 export type {
@@ -78,31 +81,6 @@ export {
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';
-export { validateInstanceLaunchArguments } from './pty/launch-arguments.js';
-export type { NativeEffectShellOptions } from './pty/native-effect-shell.js';
-export { NativeEffectShell } from './pty/native-effect-shell.js';
-export type { NativeSessionKey } from './pty/native-session-key.js';
-export type { PtyForegroundObservation } from './pty/observe-foreground.js';
-export type { PtyExit } from './pty/pty-exit.js';
-export type {
-  PtyShutdownOptions,
-  PtyShutdownOutcome,
-  PtySpawnOptions,
-} from './pty/pty-session.js';
-export { PtySession } from './pty/pty-session.js';
-export type { PtyTerminalSnapshot } from './pty/pty-terminal-snapshot.js';
-export { terminalFrame } from './pty/pty-terminal-snapshot.js';
-export type { NativeLaunchOverlay } from './pty/spawn-native.js';
-export {
-  prepareFreshPtyProviderSession,
-  shouldAttachPtyProviderStream,
-  shouldProbePtyIdentity,
-  validateSpawnRuntimePolicy,
-} from './pty/spawn-policy.js';
-export type { ProcessTreeTermination } from './pty/stop-process-tree.js';
-export { TerminalScreen } from './pty/terminal-screen.js';
-export type { ReadinessIntent } from './pty/wait-for-readiness.js';
-export { waitForReadiness } from './pty/wait-for-readiness.js';
 export {
   NativeProviderControlError,
   NativeProviderShutdownError,
@@ -120,7 +98,6 @@ export type {
 } from './runtime/native-runtime-options.js';
 export type { NativeRuntimeTick } from './runtime/native-runtime-tick.js';
 export type { WaitUntilOptions } from './runtime/wait-until-published.js';
-export type { AgentOperatorGate } from './session/agent-session.js';
 export { AgentSession } from './session/agent-session.js';
 export type {
   AgentExit,
@@ -144,5 +121,3 @@ export type {
 } from './supervisor/provider-supervisor-snapshot.js';
 export type { ProviderSupervisorState } from './supervisor/provider-supervisor-state.js';
 export type { ProviderSupervisorTick } from './supervisor/provider-supervisor-tick.js';
-export type { DrainedObservations } from './workers/native-effect-dispatcher.js';
-export { NativeEffectDispatcher } from './workers/native-effect-dispatcher.js';

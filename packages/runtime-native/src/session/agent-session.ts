@@ -8,6 +8,7 @@ import type {
   ControlCommand,
   ControlEvent,
   InputAction,
+  OperatorGate,
   SessionGeneration,
   SessionSnapshot,
   SessionStatus,
@@ -20,11 +21,6 @@ import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../c
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
-
-/** The operator gate of a session snapshot (trust, login, …), once the snapshot carries one. */
-export type AgentOperatorGate = SessionSnapshot extends { readonly operatorGate: infer G }
-  ? G
-  : null;
 
 /** @internal What a session needs from the runtime that launched it. */
 export interface AgentSessionHost {
@@ -106,9 +102,8 @@ export class AgentSession implements AsyncDisposable {
   }
 
   /** The dialog on screen that only a person should answer (trust, login, …), or `null`. */
-  get operatorGate(): AgentOperatorGate {
-    const row = this.#snapshot as { readonly operatorGate?: unknown } | null;
-    return (row?.operatorGate ?? null) as AgentOperatorGate;
+  get operatorGate(): OperatorGate | null {
+    return this.#snapshot?.operatorGate ?? null;
   }
 
   /**
