@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
 export function gate4agentVitestConfig(options = {}) {
   return defineConfig({
     test: {
-      include: options.include ?? ['test/**/*.test.ts'],
+      // Type tests (`*.test-d.ts`, expectTypeOf) run as ordinary tests; tsc checks them in typecheck.
+      include: options.include ?? ['test/**/*.test.ts', 'test/**/*.test-d.ts'],
       // Processes and PTYs are spawned in tests: child processes isolate them best.
       pool: 'forks',
       testTimeout: options.testTimeout ?? 20_000,

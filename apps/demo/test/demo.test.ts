@@ -63,6 +63,19 @@ describe('demo on the embedded fixture agent', () => {
     );
   });
 
+  it('shows an aborted signal cancelling a held request down to its process', () => {
+    const running = /operation 4 runs as pid (\d+); aborting its signal/.exec(run.stdout);
+    expect(running).not.toBeNull();
+    const pid = running![1];
+    expect(run.stdout).toContain(
+      'completion  request 4  operation 4  client-cancelled  cancellation cancel-queued-unconfirmed',
+    );
+    expect(run.stdout).toContain(
+      `exit ack    request 4  operation 4  pid ${pid}  killed by a signal  stop cause cancellation/client-cancelled  (stop sent`,
+    );
+    expect(run.stdout).toContain(`pid ${pid}: stopped and reaped`);
+  });
+
   it('shuts down in order and leaves no process behind', () => {
     const order = [
       'agent session stopped',
@@ -75,7 +88,7 @@ describe('demo on the embedded fixture agent', () => {
     const started = /processes started: ([\d ]+)\n/.exec(run.stdout);
     expect(started).not.toBeNull();
     const pids = started![1]!.trim().split(' ').map(Number);
-    expect(pids.length).toBe(4);
+    expect(pids.length).toBe(5);
     expect(pids.filter((pid) => isProcessAlive(pid))).toEqual([]);
     const providers = listProcesses().filter((entry) => entry.command.includes(PROVIDER_SCRIPT));
     expect(providers).toEqual([]);

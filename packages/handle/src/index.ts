@@ -14,7 +14,11 @@ export { boundedPort } from './control/bounded-port.js';
 export { Gate4AgentHandle } from './control/gate4agent-handle.js';
 export { KernelPort } from './control/kernel-port.js';
 export { PortDispatchError } from './control/port-dispatch-error.js';
-export { boundedControlPlane } from './control-plane/bounded-control-plane.js';
+export type { ControlPlaneParts } from './control-plane/bounded-control-plane.js';
+export {
+  boundedControlPlane,
+  createControlPlane,
+} from './control-plane/bounded-control-plane.js';
 export { ControlPlaneKernelPort } from './control-plane/control-plane-kernel-port.js';
 export type { ControlPlanePublishReport } from './control-plane/control-plane-publish-report.js';
 export type {
@@ -51,6 +55,7 @@ export type {
 export { ProviderRuntimeAuthorityHandle } from './provider-runtime/provider-runtime-authority-handle.js';
 export { ProviderRuntimeHandle } from './provider-runtime/provider-runtime-handle.js';
 export type { PublishReport } from './publish/publish-report.js';
+export { SubscriberList } from './publish/subscriber-list.js';
 export { Subscription } from './publish/subscription.js';
 export type {
   EventSubscription,
@@ -63,8 +68,10 @@ export { ListenerSet } from './queue/listener-set.js';
 export type { AsyncReceiveSource, ReceiveOptions } from './queue/receive-async.js';
 export { receiveIterator, receiveNext } from './queue/receive-async.js';
 export { TrySendError } from './queue/try-send-error.js';
+export type { ToolRequestOptions } from './tool/request-completion.js';
 export type { ToolAuthorityCounter } from './tool/tool-authority-error.js';
 export { ToolAuthorityError } from './tool/tool-authority-error.js';
+export type { ApprovalTarget } from './tool/tool-authority-handle.js';
 export { ToolAuthorityHandle } from './tool/tool-authority-handle.js';
 export { ToolClientDispatchError } from './tool/tool-client-dispatch-error.js';
 export { ToolClientHandle } from './tool/tool-client-handle.js';

@@ -25,6 +25,7 @@ export type {
   ProviderRuntimeCommandOutcome,
   ProviderRuntimeTransition,
   ToolAuthorityCommandOutcome,
+  ToolCancelOutcome,
   ToolRequestOutcome,
 } from './kernel/backend-ingress.js';
 export { defaultBackendSnapshot } from './kernel/backend-snapshot.js';

@@ -3,6 +3,8 @@
 
 /** gate4agent-shell-native: exit acks and faults a provider supervisor buffers until drained. */
 export const MAX_PROVIDER_SUPERVISOR_EVENTS = 1_024;
+/** Most open subscriptions per runtime event stream (exit acks, faults); TypeScript-only. */
+export const MAX_PROVIDER_EVENT_SUBSCRIBERS = 32;
 /** gate4agent-shell-native: operations one provider supervisor owns at once. */
 export const MAX_PROVIDER_SUPERVISOR_OPERATIONS = 1_024;
 /** gate4agent-shell-native: finished operation keys remembered for late cancels. */
@@ -103,3 +105,13 @@ export const PTY_SHUTDOWN_TIMEOUT = 8_000;
 export const STARTUP_GATE_SETTLE_MS = 350;
 /** gate4agent-shell-native `STARTUP_GATE_POLL_MS`: screen checks while settling. */
 export const STARTUP_GATE_POLL_MS = 25;
+
+/** TypeScript-only: the PTY size `NativeRuntime.launchAgent` uses when none is given. */
+export const DEFAULT_AGENT_TERMINAL_SIZE = Object.freeze({ rows: 24, columns: 80 });
+/**
+ * TypeScript-only: how long `AgentSession.stop` waits after the cooperative stop before it stops
+ * the agent by force; milliseconds.
+ */
+export const DEFAULT_AGENT_STOP_GRACE_MS = 5_000;
+/** TypeScript-only: most open `AgentSession.frames()` iterations per session. */
+export const MAX_SESSION_FRAME_SUBSCRIBERS = 32;

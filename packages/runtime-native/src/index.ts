@@ -1,3 +1,6 @@
+// The public surface: the runtime, agent sessions, the provider supervisor, the child-process
+// executor and its protocol. PTY sessions, effect workers and readiness are internals of the
+// runtime (ARCHITECTURE: a small public surface) and are not exported.
 // The provider-executor contract lives in @gate4agent/handle (ARCHITECTURE decision 14) and is
 // re-exported here under the same names.
 export type {
@@ -11,6 +14,8 @@ export { NativeProviderOperationError } from '@gate4agent/handle';
 export {
   CHILD_PROCESS_RESULT_MAX_BYTES,
   CHILD_PROCESS_STDIO_DRAIN_GRACE,
+  DEFAULT_AGENT_STOP_GRACE_MS,
+  DEFAULT_AGENT_TERMINAL_SIZE,
   DEFAULT_COMMAND_CAPACITY,
   DEFAULT_EFFECT_CAPACITY_PER_SESSION,
   DEFAULT_MAX_COMMANDS_PER_TICK,
@@ -25,6 +30,7 @@ export {
   INSTANCE_LAUNCH_ARG_MAX_BYTES,
   INSTANCE_LAUNCH_ARGS_MAX,
   INSTANCE_LAUNCH_ARGS_TOTAL_MAX_BYTES,
+  MAX_PROVIDER_EVENT_SUBSCRIBERS,
   MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
   MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS,
   MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS,
@@ -33,6 +39,7 @@ export {
   MAX_PROVIDER_SUPERVISOR_OUTCOMES_PER_TICK,
   MAX_PROVIDER_SUPERVISOR_TOMBSTONES,
   MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK,
+  MAX_SESSION_FRAME_SUBSCRIBERS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EVENT_DRAIN_QUANTUM,
   PTY_DESCENDANT_GRACE,
@@ -74,43 +81,31 @@ export {
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';
-export { validateInstanceLaunchArguments } from './pty/launch-arguments.js';
-export type { NativeEffectShellOptions } from './pty/native-effect-shell.js';
-export { NativeEffectShell } from './pty/native-effect-shell.js';
-export type { NativeSessionKey } from './pty/native-session-key.js';
-export type { PtyForegroundObservation } from './pty/observe-foreground.js';
-export type { PtyExit } from './pty/pty-exit.js';
-export type {
-  PtyShutdownOptions,
-  PtyShutdownOutcome,
-  PtySpawnOptions,
-} from './pty/pty-session.js';
-export { PtySession } from './pty/pty-session.js';
-export type { PtyTerminalSnapshot } from './pty/pty-terminal-snapshot.js';
-export { terminalFrame } from './pty/pty-terminal-snapshot.js';
-export type { NativeLaunchOverlay } from './pty/spawn-native.js';
-export {
-  prepareFreshPtyProviderSession,
-  shouldAttachPtyProviderStream,
-  shouldProbePtyIdentity,
-  validateSpawnRuntimePolicy,
-} from './pty/spawn-policy.js';
-export type { ProcessTreeTermination } from './pty/stop-process-tree.js';
-export { TerminalScreen } from './pty/terminal-screen.js';
-export type { ReadinessIntent } from './pty/wait-for-readiness.js';
-export { waitForReadiness } from './pty/wait-for-readiness.js';
 export {
   NativeProviderControlError,
   NativeProviderShutdownError,
 } from './runtime/native-provider-control-error.js';
-export type { NativeRuntimeOptions } from './runtime/native-runtime.js';
 export { NativeRuntime } from './runtime/native-runtime.js';
 export type { NativeRuntimeConfig } from './runtime/native-runtime-config.js';
 export {
   DEFAULT_NATIVE_RUNTIME_CONFIG,
   nativeRuntimeConfig,
 } from './runtime/native-runtime-config.js';
+export type {
+  CreateNativeRuntimeOptions,
+  NativeRuntimeOptions,
+  NativeRuntimeParts,
+} from './runtime/native-runtime-options.js';
 export type { NativeRuntimeTick } from './runtime/native-runtime-tick.js';
+export type { WaitUntilOptions } from './runtime/wait-until-published.js';
+export { AgentSession } from './session/agent-session.js';
+export type {
+  AgentExit,
+  AgentStopOptions,
+  LaunchAgentOptions,
+  WaitForOptions,
+} from './session/launch-agent-options.js';
+export type { ScreenMatcher } from './session/screen-matcher.js';
 export type { PhysicalExitAck } from './supervisor/physical-exit-ack.js';
 export type { ProviderStopCause } from './supervisor/provider-stop-cause.js';
 export type { ProviderSupervisorOptions } from './supervisor/provider-supervisor.js';
@@ -126,5 +121,3 @@ export type {
 } from './supervisor/provider-supervisor-snapshot.js';
 export type { ProviderSupervisorState } from './supervisor/provider-supervisor-state.js';
 export type { ProviderSupervisorTick } from './supervisor/provider-supervisor-tick.js';
-export type { DrainedObservations } from './workers/native-effect-dispatcher.js';
-export { NativeEffectDispatcher } from './workers/native-effect-dispatcher.js';

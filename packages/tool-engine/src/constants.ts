@@ -6,7 +6,7 @@
  * this is `u64::MAX`; here `Number.MAX_SAFE_INTEGER` (ARCHITECTURE decision 3), with the same
  * semantics: the value itself is issued once, then the counter stops.
  */
-export const U64_MAX = Number.MAX_SAFE_INTEGER;
+export const COUNTER_MAX = Number.MAX_SAFE_INTEGER;
 
 /** gate4agent-tool-engine: the counter named by `counter-exhausted` for accepted sequences. */
 export const TOOL_REQUEST_SEQUENCE_COUNTER = 'tool request sequence';

@@ -157,7 +157,7 @@ export type AuthoritySequenceRegressedError = EngineError<
   { current: number; requested: number }
 >;
 
-/** The accepted-sequence or operation-id counter reached `U64_MAX`. */
+/** The accepted-sequence or operation-id counter reached `COUNTER_MAX`. */
 export type CounterExhaustedError = EngineError<
   'counter-exhausted',
   {

@@ -1,7 +1,7 @@
 export {
+  COUNTER_MAX,
   TOOL_OPERATION_ID_COUNTER,
   TOOL_REQUEST_SEQUENCE_COUNTER,
-  U64_MAX,
 } from './constants.js';
 export { ToolEngine } from './engine/tool-engine.js';
 export type {

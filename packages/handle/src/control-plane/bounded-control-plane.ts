@@ -15,7 +15,8 @@ import { ControlPlaneKernelPort } from './control-plane-kernel-port.js';
  * authority commands and provider attach / detach / observe. A successful send is the
  * linearisation point; the kernel reduces items in exactly that order. The provider-runtime
  * authority is reachable only through the returned port, and so is `onIngress`, the arrival
- * signal a host loop sleeps on.
+ * signal a host loop sleeps on. Upstream `bounded_control_plane`, returning the Rust tuple
+ * `[handle, toolAuthority, port]`; {@link createControlPlane} returns them by name.
  */
 export function boundedControlPlane(
   ingressCapacity: number,
@@ -33,4 +34,23 @@ export function boundedControlPlane(
     new ToolAuthorityHandle(edge, authority),
     new ControlPlaneKernelPort(ingress, provider, edge, authority, listeners),
   ];
+}
+
+/** The three ends of one control plane, by name (see {@link createControlPlane}). */
+export interface ControlPlaneParts {
+  /** The application's control handle: dispatch commands, read snapshots, subscribe to events. */
+  readonly handle: Gate4AgentHandle;
+  /** The trusted tool authority: bind clients, grant, revoke, approve. */
+  readonly toolAuthority: ToolAuthorityHandle;
+  /** The kernel loop's side: drain the ingress, publish each step, attach providers. */
+  readonly port: ControlPlaneKernelPort;
+}
+
+/**
+ * {@link boundedControlPlane} with the three ends returned by name, the TypeScript shape:
+ * `const { handle, toolAuthority, port } = createControlPlane(256)`.
+ */
+export function createControlPlane(ingressCapacity: number): ControlPlaneParts {
+  const [handle, toolAuthority, port] = boundedControlPlane(ingressCapacity);
+  return { handle, toolAuthority, port };
 }

@@ -13,9 +13,12 @@ export function publishRequestOutcome(
   outcome: ToolRequestOutcome,
 ): PublishReport {
   const client = authority.clientFor(outcome.requestKey.consumerId, outcome.requestKey.actorId);
-  return client === undefined
-    ? emptyPublishReport()
-    : client.requestSubscribers.publishOne(outcome);
+  if (client === undefined) return emptyPublishReport();
+  // Refused before the engine saw it: no completion will ever come, so an awaiting request() ends here.
+  if (!outcome.result.ok) {
+    client.pendingCompletions.settle(outcome.requestKey.localId, outcome.result);
+  }
+  return client.requestSubscribers.publishOne(outcome);
 }
 
 /**
@@ -28,6 +31,7 @@ export function publishAuthorityOutcome(
   outcome: ToolAuthorityCommandOutcome,
 ): [PublishReport, ClientState | null] {
   const report = authority.subscribers.publishOne(outcome);
+  authority.pendingOutcomes.settle(outcome.sequence, outcome.result);
   const consumerId = authority.closingBySequence.get(outcome.sequence);
   if (consumerId === undefined) return [report, null];
   authority.closingBySequence.delete(outcome.sequence);
@@ -59,6 +63,7 @@ export function publishCompletions(
       report,
       client.completionSubscribers.publishOne({ kind: 'completion', completion }),
     );
+    client.pendingCompletions.settle(key.localId, { ok: true, value: completion });
   }
   const newExhaustion = batch.sequenceExhausted && !edge.sequenceExhaustionAnnounced;
   edge.sequenceExhaustionAnnounced = batch.sequenceExhausted;

@@ -7,6 +7,8 @@ import type {
 } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err } from '@gate4agent/types';
+import type { ReceiveOptions } from '../queue/receive-async.js';
+import { receiveIterator, receiveNext } from '../queue/receive-async.js';
 import { beginQuiesce } from './begin-quiesce.js';
 import { acceptsWork, publicLifecycle } from './binding-lifecycle.js';
 import { ProviderCancellationToken } from './contract/provider-cancellation-token.js';
@@ -75,6 +77,35 @@ export class ProviderRuntimeHandle implements ProviderRuntimePort, Disposable {
 
   tryRecvObservationOutcome(): Result<ProviderReceipt, TryRecvError> {
     return this.#binding.receipts.tryRecv();
+  }
+
+  /**
+   * Waits for the next work item (`{ done: true }` once the work lane is closed and drained),
+   * settled by the kernel's own send: no timer, no poll. An aborted `signal` rejects with
+   * `signal.reason` and takes nothing.
+   */
+  nextWork(options?: ReceiveOptions): Promise<IteratorResult<ProviderWork, undefined>> {
+    return receiveNext(this.#workSource(), options);
+  }
+
+  /** `for await (const work of runtime.work())`: every work item until the lane closes. */
+  work(options?: ReceiveOptions): AsyncIterableIterator<ProviderWork, undefined, undefined> {
+    return receiveIterator(this.#workSource(), options);
+  }
+
+  /** Waits for the next observation receipt, like {@link nextWork}. */
+  nextObservationOutcome(
+    options?: ReceiveOptions,
+  ): Promise<IteratorResult<ProviderReceipt, undefined>> {
+    return receiveNext(this.#binding.receipts, options);
+  }
+
+  #workSource() {
+    const work = this.#binding.work;
+    return {
+      tryRecv: () => this.tryRecv(),
+      onReadable: (listener: () => void) => work.onReadable(listener),
+    };
   }
 
   beginQuiesce(): Result<void, ProviderRuntimeError> {

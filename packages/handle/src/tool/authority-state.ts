@@ -1,9 +1,10 @@
 import type { BackendIngress, ToolAuthorityCommandOutcome } from '@gate4agent/kernel';
-import type { ConsumerId, ToolActorId } from '@gate4agent/tool-protocol';
+import type { ConsumerId, ToolActorId, ToolAuthorityOutcome } from '@gate4agent/tool-protocol';
 import { MAX_AUTHORITY_SUBSCRIBERS } from '../constants.js';
 import { SubscriberList } from '../publish/subscriber-list.js';
 import type { BoundedQueue } from '../queue/bounded-queue.js';
 import type { ClientState } from './client-state.js';
+import { PendingAnswers } from './pending-answers.js';
 
 /** The tool authority of one control plane: client registry, counters and outcome subscribers. */
 export class AuthorityState {
@@ -14,6 +15,8 @@ export class AuthorityState {
   /** Which client a queued `close-client` (by authority sequence) belongs to. */
   readonly closingBySequence = new Map<number, ConsumerId>();
   readonly subscribers = new SubscriberList<ToolAuthorityCommandOutcome>(MAX_AUTHORITY_SUBSCRIBERS);
+  /** Awaited authority commands (`grant`, `revoke`, `approve`, `deny`), by authority sequence. */
+  readonly pendingOutcomes = new PendingAnswers<number, ToolAuthorityOutcome>();
 
   constructor(ingress: BoundedQueue<BackendIngress>) {
     this.ingress = ingress;

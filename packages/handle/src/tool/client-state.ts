@@ -1,9 +1,14 @@
 import type { ToolRequestOutcome } from '@gate4agent/kernel';
-import type { ConsumerId, ToolActorId } from '@gate4agent/tool-protocol';
+import type {
+  CapabilityCompletionEnvelope,
+  ConsumerId,
+  ToolActorId,
+} from '@gate4agent/tool-protocol';
 import { MAX_TOOL_SUBSCRIBERS_PER_CLIENT } from '../constants.js';
 import type { EdgeState } from '../edge/edge-state.js';
 import { SubscriberList } from '../publish/subscriber-list.js';
 import type { AuthorityState } from './authority-state.js';
+import { PendingAnswers } from './pending-answers.js';
 import type { ToolCompletionDelivery } from './tool-completion-delivery.js';
 
 /**
@@ -31,6 +36,8 @@ export class ClientState {
   readonly completionSubscribers = new SubscriberList<ToolCompletionDelivery>(
     MAX_TOOL_SUBSCRIBERS_PER_CLIENT,
   );
+  /** `request()` calls waiting for their completion, by local id. */
+  readonly pendingCompletions = new PendingAnswers<number, CapabilityCompletionEnvelope>();
 
   constructor(
     consumerId: ConsumerId,

@@ -1,5 +1,11 @@
 import type { BackendSnapshot } from '@gate4agent/kernel';
-import type { ToolAuthorityCommand } from '@gate4agent/tool-protocol';
+import type {
+  CapabilityRequestSnapshot,
+  PolicyGrant,
+  PolicyKey,
+  ToolAuthorityCommand,
+  ToolAuthorityOutcome,
+} from '@gate4agent/tool-protocol';
 import { CAPABILITY_PROTOCOL_VERSION, ConsumerId, ToolActorId } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
@@ -11,6 +17,15 @@ import { ClientState } from './client-state.js';
 import { closeClient } from './close-client.js';
 import { ToolAuthorityError } from './tool-authority-error.js';
 import { ToolClientHandle } from './tool-client-handle.js';
+
+/**
+ * The request an approval answers: a `CapabilityRequestSnapshot` awaiting approval (from
+ * `snapshot().tools.requests`) has every field needed.
+ */
+export type ApprovalTarget = Pick<
+  CapabilityRequestSnapshot,
+  'key' | 'acceptedSequence' | 'instanceId' | 'generation'
+>;
 
 /** @internal test seam: the state behind an authority handle. */
 export let toolAuthorityStateOf: (handle: ToolAuthorityHandle) => AuthorityState;
@@ -85,6 +100,50 @@ export class ToolAuthorityHandle {
     }
     authority.nextAuthoritySequence = sequence + 1;
     return ok(sequence);
+  }
+
+  /**
+   * Sets (or replaces) `grant` and resolves with the outcome once the step that applied it is
+   * published, so a request dispatched after the `await` sees the grant. Rejects with a
+   * `Gate4AgentError` when the command cannot be queued or the engine refuses it (its `kind`).
+   */
+  grant(grant: PolicyGrant): Promise<ToolAuthorityOutcome> {
+    return this.#awaited({ kind: 'set-grant', grant });
+  }
+
+  /**
+   * Revokes the grant at `key`; its live requests end `grant-revoked` and their operations are
+   * cancelled. Resolves once that step is published; rejects like {@link grant}.
+   */
+  revoke(key: PolicyKey): Promise<ToolAuthorityOutcome> {
+    return this.#awaited({ kind: 'revoke-grant', key });
+  }
+
+  /** Approves one request awaiting approval (`approve-once`); resolves once published. */
+  approve(request: ApprovalTarget): Promise<ToolAuthorityOutcome> {
+    return this.#resolve(request, 'approve-once');
+  }
+
+  /** Denies one request awaiting approval; it ends `approval-denied`. Resolves once published. */
+  deny(request: ApprovalTarget): Promise<ToolAuthorityOutcome> {
+    return this.#resolve(request, 'deny');
+  }
+
+  #resolve(request: ApprovalTarget, decision: 'approve-once' | 'deny') {
+    const { key: requestKey, acceptedSequence, instanceId, generation } = request;
+    return this.#awaited({
+      kind: 'resolve-approval',
+      resolution: { requestKey, acceptedSequence, instanceId, generation, decision },
+    });
+  }
+
+  #awaited(command: ToolAuthorityCommand): Promise<ToolAuthorityOutcome> {
+    const sequence = this.dispatch(command);
+    if (!sequence.ok) {
+      const { kind, message } = sequence.error;
+      return Promise.reject(new Gate4AgentError(kind, message, { cause: sequence.error }));
+    }
+    return this.#authority.pendingOutcomes.wait(sequence.value);
   }
 
   /**

@@ -1,4 +1,6 @@
 import type {
+  CapabilityCompletionEnvelope,
+  CapabilityRequestId,
   CapabilityRequestInput,
   CapabilityRequestKey,
   ConsumerId,
@@ -11,6 +13,8 @@ import type {
 } from '../publish/subscription-kinds.js';
 import type { ClientState } from './client-state.js';
 import { dispatchRequest } from './dispatch-request.js';
+import type { ToolRequestOptions } from './request-completion.js';
+import { cancelRequest, requestCompletion } from './request-completion.js';
 import type { ToolClientDispatchError } from './tool-client-dispatch-error.js';
 import type { ToolClientSnapshot } from './tool-client-snapshot.js';
 import { scopedSnapshot } from './tool-client-snapshot.js';
@@ -61,6 +65,31 @@ export class ToolClientHandle {
    */
   dispatch(request: CapabilityRequestInput): Result<CapabilityRequestKey, ToolClientDispatchError> {
     return dispatchRequest(this.#state, request);
+  }
+
+  /**
+   * Dispatches `request` and resolves with its one terminal completion (succeeded, failed,
+   * denied, revoked, timed out, cancelled, …), settled by the publish of the step that closed
+   * it; no timer and no poll. Aborting `options.signal` mid-flight cancels the request: it ends
+   * `client-cancelled`, and a provider operation already running is stopped and reaped (its
+   * physical-exit ack reports the stop cause `client-cancelled`). Rejects with a
+   * `Gate4AgentError` when the request is refused before the engine decides it (same kinds as
+   * {@link dispatch}, or the kernel's refusal), and with `signal.reason` when aborted before the call.
+   */
+  request(
+    request: CapabilityRequestInput,
+    options?: ToolRequestOptions,
+  ): Promise<CapabilityCompletionEnvelope> {
+    return requestCompletion(this.#state, request, options);
+  }
+
+  /**
+   * Enqueues the cancel of this client's request `localId`: a live request ends
+   * `client-cancelled` and its running operation is stopped; an unknown or finished one is left
+   * alone. Returns the request's key; refused like {@link dispatch} when nothing could be queued.
+   */
+  cancel(localId: CapabilityRequestId): Result<CapabilityRequestKey, ToolClientDispatchError> {
+    return cancelRequest(this.#state, localId);
   }
 
   /** This client's view of the last publication; works in every lifecycle, closed included. */

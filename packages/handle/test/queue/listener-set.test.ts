@@ -49,6 +49,22 @@ describe('ListenerSet', () => {
     expect(order).toEqual(['a', 'c']);
   });
 
+  it('hands what a listener threw to its report function, after the others ran', () => {
+    const reported: unknown[] = [];
+    const listeners = new ListenerSet((error) => reported.push(error));
+    const boom = new Error('boom');
+    let later = 0;
+    listeners.add(() => {
+      throw boom;
+    });
+    listeners.add(() => {
+      later += 1;
+    });
+    expect(() => listeners.notify()).not.toThrow();
+    expect(reported).toEqual([boom]);
+    expect(later).toBe(1);
+  });
+
   it('a queue without listeners behaves as before', () => {
     const queue = new BoundedQueue<number>(2);
     expect(queue.trySend(1).ok).toBe(true);

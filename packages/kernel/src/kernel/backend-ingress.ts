@@ -18,7 +18,9 @@ export type BackendIngress =
   | { readonly kind: 'control'; readonly command: CommandEnvelope }
   | { readonly kind: 'tool-request'; readonly request: ProviderBoundCapabilityRequest }
   | { readonly kind: 'tool-authority'; readonly envelope: ToolAuthorityEnvelope }
-  | { readonly kind: 'tool-provider'; readonly envelope: ProviderRuntimeEnvelope };
+  | { readonly kind: 'tool-provider'; readonly envelope: ProviderRuntimeEnvelope }
+  /** A client cancels one of its own requests (no upstream equivalent; see `ToolEngine.cancelRequest`). */
+  | { readonly kind: 'tool-cancel'; readonly requestKey: CapabilityRequestKey };
 
 /** What became of one control command. */
 export interface CommandOutcome {
@@ -31,6 +33,15 @@ export interface ToolRequestOutcome {
   readonly requestKey: CapabilityRequestKey;
   readonly acceptedSequence: number | null;
   readonly result: Result<PolicyDecision, KernelToolError>;
+}
+
+/**
+ * What became of one client cancel: `true` when a live request was cancelled, `false` when the
+ * key named no live request (it had already ended). Its completion carries the real answer.
+ */
+export interface ToolCancelOutcome {
+  readonly requestKey: CapabilityRequestKey;
+  readonly result: Result<boolean, KernelToolError>;
 }
 
 /** What became of one tool-authority command, under its authority sequence. */
@@ -71,4 +82,5 @@ export type BackendIngressOutcome =
   | { readonly kind: 'control'; readonly outcome: CommandOutcome }
   | { readonly kind: 'tool-request'; readonly outcome: ToolRequestOutcome }
   | { readonly kind: 'tool-authority'; readonly outcome: ToolAuthorityCommandOutcome }
-  | { readonly kind: 'tool-provider'; readonly outcome: ProviderRuntimeCommandOutcome };
+  | { readonly kind: 'tool-provider'; readonly outcome: ProviderRuntimeCommandOutcome }
+  | { readonly kind: 'tool-cancel'; readonly outcome: ToolCancelOutcome };

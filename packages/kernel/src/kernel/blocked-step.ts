@@ -43,6 +43,14 @@ function blockedOutcome(
           result: err(KernelToolErrors.integrationBlocked()),
         },
       };
+    case 'tool-cancel':
+      return {
+        kind: 'tool-cancel',
+        outcome: {
+          requestKey: item.requestKey,
+          result: err(KernelToolErrors.integrationBlocked()),
+        },
+      };
     case 'tool-provider':
       return {
         kind: 'tool-provider',

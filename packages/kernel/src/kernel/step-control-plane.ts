@@ -20,7 +20,12 @@ import type { KernelState } from './kernel-state.js';
 import type { KernelStep } from './kernel-step.js';
 import { applyProviderRuntime } from './provider-runtime.js';
 import { reconcileOrBlock, syncOrBlock } from './reconcile.js';
-import { applyToolAuthority, applyToolRequest, drainBoundToolEffects } from './tool-lane.js';
+import {
+  applyToolAuthority,
+  applyToolCancel,
+  applyToolRequest,
+  drainBoundToolEffects,
+} from './tool-lane.js';
 
 /** Phase 1: advance the logical tick, the backend revision and the tool clock, or fail. */
 function advanceBackendClock(state: KernelState): KernelIntegrationError | null {
@@ -103,6 +108,12 @@ export function stepControlPlane(
         ingressOutcomes.push({
           kind: 'tool-authority',
           outcome: applyToolAuthority(state, item.envelope, lanes.tool),
+        });
+        break;
+      case 'tool-cancel':
+        ingressOutcomes.push({
+          kind: 'tool-cancel',
+          outcome: applyToolCancel(state, item.requestKey, lanes.tool),
         });
         break;
       case 'tool-provider':

@@ -1,4 +1,5 @@
 import {
+  type CapabilityRequestKey,
   type ProviderBoundCapabilityEffectEnvelope,
   ProviderBoundCapabilityRequest,
   type ToolAuthorityEnvelope,
@@ -9,7 +10,11 @@ import {
   KernelIntegrationErrors,
   KernelToolErrors,
 } from '../errors.js';
-import type { ToolAuthorityCommandOutcome, ToolRequestOutcome } from './backend-ingress.js';
+import type {
+  ToolAuthorityCommandOutcome,
+  ToolCancelOutcome,
+  ToolRequestOutcome,
+} from './backend-ingress.js';
 import type { KernelState } from './kernel-state.js';
 
 type Decision = ToolRequestOutcome['result'];
@@ -52,6 +57,16 @@ export function applyToolRequest(
     ? (state.toolEngine.requestSnapshot(requestKey)?.acceptedSequence ?? null)
     : null;
   return { requestKey, acceptedSequence, result };
+}
+
+/** Cancels one live request for its own client; refused only while the tool lane is blocked. */
+export function applyToolCancel(
+  state: KernelState,
+  requestKey: CapabilityRequestKey,
+  toolLaneOpen: boolean,
+): ToolCancelOutcome {
+  if (!toolLaneOpen) return { requestKey, result: err(KernelToolErrors.integrationBlocked()) };
+  return { requestKey, result: { ok: true, value: state.toolEngine.cancelRequest(requestKey) } };
 }
 
 /** Applies one tool-authority command (grant, revoke, approval, client close). */

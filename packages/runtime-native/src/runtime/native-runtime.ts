@@ -1,46 +1,52 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type {
   ControlPlaneKernelPort,
   Gate4AgentHandle,
   NativeProviderExecutor,
+  Subscription,
+  ToolAuthorityError,
   ToolAuthorityHandle,
+  ToolClientHandle,
 } from '@gate4agent/handle';
-import { boundedControlPlane } from '@gate4agent/handle';
+import { boundedControlPlane, ListenerSet } from '@gate4agent/handle';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import type { ToolEngineError } from '@gate4agent/tool-engine';
 import type {
   CapabilityProviderDescriptor,
   ProviderBindingId,
+  ToolActorId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import type { Result } from '@gate4agent/types';
+import type { AgentId, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import type { AgentSession } from '../session/agent-session.js';
+import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
-import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
 import { HostDriver } from './host-driver.js';
+import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
 import {
-  NativeProviderControlError,
+  type NativeProviderControlError,
   NativeProviderShutdownError,
 } from './native-provider-control-error.js';
+import { NativeProviders } from './native-providers.js';
 import {
   clampedCommandCapacity,
   type NativeRuntimeConfig,
   nativeRuntimeConfig,
 } from './native-runtime-config.js';
+import type {
+  CreateNativeRuntimeOptions,
+  NativeRuntimeOptions,
+  NativeRuntimeParts,
+} from './native-runtime-options.js';
 import type { NativeRuntimeTick } from './native-runtime-tick.js';
-import { ProviderEventQueues, providerIdsAfter } from './provider-event-queues.js';
-
-/** Options of the {@link NativeRuntime} constructors beyond the config. */
-export interface NativeRuntimeOptions {
-  /** Monotonic clock in ms for grace windows and the shutdown deadline; `performance.now()` by default. */
-  readonly now?: () => number;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+import { reportListenerError } from './report-listener-error.js';
+import { type WaitUntilOptions, waitUntilPublished } from './wait-until-published.js';
 
 /**
  * The single owner of a tick-driven control plane: the pure kernel, the bounded handle layer,
@@ -53,15 +59,14 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #kernel: Gate4AgentKernel;
   readonly #toolAuthority: ToolAuthorityHandle;
   readonly #port: ControlPlaneKernelPort;
-  readonly #toolProviders = new Map<ToolProviderId, CapabilityProviderDescriptor>();
-  readonly #supervisors = new Map<ToolProviderId, ProviderSupervisor>();
-  readonly #events = new ProviderEventQueues();
+  readonly #providers: NativeProviders;
   readonly #dispatcher: NativeEffectDispatcher;
   readonly #driver: HostDriver;
   readonly #now: () => number;
-  /** Unsubscribes from each installed executor's activity signal. */
-  readonly #executorActivity = new Map<ToolProviderId, () => void>();
   readonly #unsubscribeIngress: () => void;
+  readonly #handle: Gate4AgentHandle;
+  readonly #published: ListenerSet;
+  readonly #sessionIds: SessionIds;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -71,14 +76,26 @@ export class NativeRuntime implements AsyncDisposable {
     providers: readonly CapabilityProviderDescriptor[],
     port: ControlPlaneKernelPort,
     toolAuthority: ToolAuthorityHandle,
+    handle: Gate4AgentHandle,
     options: NativeRuntimeOptions,
   ) {
+    this.#handle = handle;
+    this.#published = new ListenerSet(options.onListenerError ?? reportListenerError);
+    this.#sessionIds = sessionIds();
     this.#config = config;
     this.#kernel = kernel;
     this.#port = port;
     this.#toolAuthority = toolAuthority;
     this.#now = options.now ?? (() => performance.now());
-    for (const descriptor of providers) this.#toolProviders.set(descriptor.id, descriptor);
+    this.#providers = new NativeProviders(
+      {
+        port,
+        stopGraceMs: config.providerStopGraceMs,
+        now: this.#now,
+        wake: () => this.#driver.wake(),
+      },
+      providers,
+    );
     this.#driver = new HostDriver(
       () => this.tick(),
       () => this.#nextTickDelay(),
@@ -104,12 +121,32 @@ export class NativeRuntime implements AsyncDisposable {
       providers,
       port,
       toolAuthority,
+      handle.clone(),
       options,
     );
     return [handle, runtime];
   }
 
-  /** A runtime over `catalog` with no tool providers (upstream `NativeRuntime::new`). */
+  /**
+   * A runtime over `catalog`, with the tool `providers` registered in its tool engine: the
+   * TypeScript shape of {@link NativeRuntime.new} and {@link NativeRuntime.newWithToolProviders}.
+   * Fails only when a provider descriptor is invalid (see `ToolEngineError`).
+   */
+  static create(
+    catalog: AgentRegistry,
+    options: CreateNativeRuntimeOptions = {},
+  ): Result<NativeRuntimeParts, ToolEngineError> {
+    const { config = {}, providers = [], ...rest } = options;
+    const built = NativeRuntime.newWithToolProviders(catalog, config, providers, rest);
+    if (!built.ok) return built;
+    const [handle, runtime] = built.value;
+    return ok({ handle, runtime });
+  }
+
+  /**
+   * A runtime over `catalog` with no tool providers (upstream `NativeRuntime::new`). Returns the
+   * Rust tuple `[handle, runtime]`; {@link NativeRuntime.create} returns them by name.
+   */
   static new(
     catalog: AgentRegistry,
     config: Partial<NativeRuntimeConfig> = {},
@@ -121,6 +158,8 @@ export class NativeRuntime implements AsyncDisposable {
   /**
    * A runtime whose tool engine registers `providers` (validated: capabilities, namespaces, at
    * most 64 providers, no duplicate id); they can later be installed as native providers.
+   * Upstream `NativeRuntime::new_with_tool_providers`; {@link NativeRuntime.create} is the
+   * TypeScript shape.
    */
   static newWithToolProviders(
     catalog: AgentRegistry,
@@ -139,9 +178,59 @@ export class NativeRuntime implements AsyncDisposable {
     return this.#config;
   }
 
-  /** The tool authority created with this runtime's control plane. */
+  /**
+   * The tool authority created with this runtime's control plane: grants (`await grant(…)`),
+   * revocations, approvals and client binding.
+   */
   toolAuthority(): ToolAuthorityHandle {
     return this.#toolAuthority;
+  }
+
+  /**
+   * Binds a new tool client acting as `actorId` (`toolAuthority().bindClient`): `await
+   * client.request(input, { signal })` resolves with the request's completion.
+   */
+  toolClient(actorId: ToolActorId): Result<ToolClientHandle, ToolAuthorityError> {
+    return this.#toolAuthority.bindClient(actorId);
+  }
+
+  /**
+   * Launches `agentId` in a PTY and resolves once its process runs: the common case, on top of the
+   * control handle. Starts the host driver if it is not running. Rejects with a `Gate4AgentError`
+   * when the agent is refused or ends while starting, and with `signal.reason` when aborted (a
+   * session already started is then stopped and removed).
+   */
+  launchAgent(agentId: AgentId, options: LaunchAgentOptions = {}): Promise<AgentSession> {
+    this.#live();
+    this.start();
+    return launchAgentSession(
+      {
+        handle: this.#handle,
+        onPublish: (listener) => this.onPublish(listener),
+        nextCommandId: () => this.#sessionIds.nextCommandId(),
+      },
+      this.#sessionIds.nextInstanceId(this.#handle.snapshot()),
+      agentId,
+      options,
+    );
+  }
+
+  /**
+   * Calls `listener` synchronously after every tick has published its step (snapshots, events and
+   * completions are readable). A listener that throws does not disturb the tick or the others; its
+   * exception goes to `onListenerError`. Returns the unsubscribe function.
+   */
+  onPublish(listener: () => void): () => void {
+    return this.#published.add(listener);
+  }
+
+  /**
+   * Resolves with the first truthy value of `check`, checked now and after every published tick
+   * (no timer, no poll): `await runtime.waitUntil(() => client.snapshot().grants.length > 0)`.
+   * Rejects with `signal.reason` when aborted, or with what `check` threw.
+   */
+  waitUntil<T>(check: () => T | undefined | null | false, options?: WaitUntilOptions): Promise<T> {
+    return waitUntilPublished((listener) => this.onPublish(listener), check, options);
   }
 
   /** Live native sessions across all workers. */
@@ -162,10 +251,8 @@ export class NativeRuntime implements AsyncDisposable {
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
-    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
-      this.#supervisors.get(providerId)?.tick();
-    }
-    this.#events.collect(this.#supervisors);
+    this.#providers.tick();
+    this.#published.notify();
     return {
       commandOutcomes: step.commandOutcomes,
       effectsDispatched: step.effects.length,
@@ -187,81 +274,24 @@ export class NativeRuntime implements AsyncDisposable {
     executor: NativeProviderExecutor,
   ): Result<ProviderBindingId, NativeProviderControlError> {
     this.#live();
-    this.#events.collect(this.#supervisors);
-    const existing = this.#supervisors.get(providerId);
-    if (existing !== undefined) {
-      const snapshot = existing.snapshot();
-      if (snapshot.state !== 'closed') {
-        return err(NativeProviderControlError.alreadyInstalled(snapshot.state));
-      }
-      if (snapshot.bufferedExitAcks !== 0 || snapshot.bufferedFaults !== 0) {
-        return err(NativeProviderControlError.pendingSupervisorEvents());
-      }
-    }
-    this.#supervisors.delete(providerId);
-    this.#executorActivity.get(providerId)?.();
-    this.#executorActivity.delete(providerId);
-    const descriptor = this.#toolProviders.get(providerId);
-    if (descriptor === undefined)
-      return err(NativeProviderControlError.unknownProvider(providerId));
-    if (descriptor.owner.kind !== 'gate') {
-      return err(NativeProviderControlError.unsupportedOwner(providerId));
-    }
-    const bound = this.#port.providerAuthority().bindProvider(providerId, workCapacity);
-    if (!bound.ok) return err(NativeProviderControlError.runtime(bound.error));
-    const runtime = bound.value;
-    const bindingId = runtime.bindingId();
-    const supervisor = ProviderSupervisor.newWithStopGrace(
-      descriptor,
-      runtime,
-      executor,
-      Math.max(this.#config.providerStopGraceMs, 1),
-      { now: this.#now },
-    );
-    if (!supervisor.ok) {
-      runtime.dispose();
-      return err(NativeProviderControlError.build(supervisor.error));
-    }
-    this.#supervisors.set(providerId, supervisor.value);
-    if (typeof executor.onActivity === 'function') {
-      this.#executorActivity.set(
-        providerId,
-        executor.onActivity(() => this.#driver.wake()),
-      );
-    }
-    return ok(bindingId);
+    return this.#providers.install(providerId, workCapacity, executor);
   }
 
   /** Begins the retirement of one provider (idempotent); keep ticking until it is closed. */
   retireNativeProvider(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
     this.#live();
-    const supervisor = this.#supervisors.get(providerId);
-    if (supervisor === undefined) return err(NativeProviderControlError.notInstalled(providerId));
-    const retired = supervisor.beginRetirement();
-    this.#driver.wake();
-    return retired.ok ? ok() : err(NativeProviderControlError.runtime(retired.error));
+    return this.#providers.retire(providerId);
   }
 
   /** Begins the retirement of every provider; returns the first error after trying them all. */
   retireAllNativeProviders(): Result<void, NativeProviderControlError> {
     this.#live();
-    let first: NativeProviderControlError | null = null;
-    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
-      const retired = this.#supervisors.get(providerId)?.beginRetirement();
-      if (retired !== undefined && !retired.ok && first === null) {
-        first = NativeProviderControlError.runtime(retired.error);
-      }
-    }
-    this.#driver.wake();
-    return first === null ? ok() : err(first);
+    return this.#providers.retireAll();
   }
 
   /** True once every installed supervisor is closed (vacuously true with none). */
   nativeProviderShutdownComplete(): boolean {
-    for (const supervisor of this.#supervisors.values()) {
-      if (supervisor.state() !== 'closed') return false;
-    }
-    return true;
+    return this.#providers.shutdownComplete();
   }
 
   /**
@@ -281,32 +311,41 @@ export class NativeRuntime implements AsyncDisposable {
       if (this.nativeProviderShutdownComplete()) break;
       const now = this.#now();
       if (now >= deadline) {
-        const pending = [...this.#supervisors.values()]
-          .filter((supervisor) => supervisor.state() !== 'closed')
-          .map((supervisor) => supervisor.snapshot())
-          .sort((left, right) => (left.providerId < right.providerId ? -1 : 1));
-        return err(NativeProviderShutdownError.timedOut(pending));
+        return err(NativeProviderShutdownError.timedOut(this.#providers.pendingSnapshots()));
       }
-      await sleep(Math.min(Math.max(this.#config.workerPollIntervalMs, 1), deadline - now));
+      await delay(Math.min(Math.max(this.#config.workerPollIntervalMs, 1), deadline - now));
     }
     return retired.ok ? ok() : err(NativeProviderShutdownError.control(retired.error));
   }
 
   /** The supervisor's snapshot, or `null` when the provider is not installed. */
   nativeProviderSnapshot(providerId: ToolProviderId): ProviderSupervisorSnapshot | null {
-    return this.#supervisors.get(providerId)?.snapshot() ?? null;
+    return this.#providers.snapshot(providerId);
   }
 
   /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
   drainProviderExitAcks(limit: number): PhysicalExitAck[] {
-    this.#events.collect(this.#supervisors);
-    return this.#events.drainExitAcks(limit);
+    return this.#providers.drainExitAcks(limit);
+  }
+
+  /**
+   * Subscribes to the physical-exit acks of every provider: `for await (const ack of
+   * runtime.subscribeProviderExitAcks(64))`. While any ack subscription is open, collected acks go
+   * to the subscriptions instead of waiting for {@link drainProviderExitAcks}; a subscription that
+   * falls `capacity` behind is disconnected (it drains what it holds, then ends).
+   */
+  subscribeProviderExitAcks(capacity: number): Subscription<PhysicalExitAck> {
+    return this.#providers.subscribeExitAcks(capacity);
+  }
+
+  /** Subscribes to supervisor faults, like {@link subscribeProviderExitAcks}. */
+  subscribeProviderFaults(capacity: number): Subscription<ProviderSupervisorFault> {
+    return this.#providers.subscribeFaults(capacity);
   }
 
   /** Collects, then removes up to `limit` supervisor faults, oldest first. */
   drainProviderFaults(limit: number): ProviderSupervisorFault[] {
-    this.#events.collect(this.#supervisors);
-    return this.#events.drainFaults(limit);
+    return this.#providers.drainFaults(limit);
   }
 
   /**
@@ -324,7 +363,10 @@ export class NativeRuntime implements AsyncDisposable {
     this.#driver.stop();
   }
 
-  /** Asks the host driver for an immediate tick (after dispatching work from outside). */
+  /**
+   * Asks the host driver for an immediate tick. Rarely needed: every dispatch through a handle,
+   * client or authority already wakes it.
+   */
   wake(): void {
     this.#driver.wake();
   }
@@ -357,11 +399,7 @@ export class NativeRuntime implements AsyncDisposable {
     // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
     // only waits for approval, must keep the clock running or its deadline could never elapse.
     if (this.#kernel.openToolRequestCount() > 0) return HOST_TICK_INTERVAL;
-    for (const supervisor of this.#supervisors.values()) {
-      if (supervisor.state() === 'closed') continue;
-      if (supervisor.snapshot().operations.length > 0) return HOST_TICK_INTERVAL;
-    }
-    return null;
+    return this.#providers.hasLiveOperations() ? HOST_TICK_INTERVAL : null;
   }
 
   /**
@@ -374,9 +412,8 @@ export class NativeRuntime implements AsyncDisposable {
     this.#disposed ??= (async () => {
       this.#driver.stop();
       this.#unsubscribeIngress();
-      for (const unsubscribe of this.#executorActivity.values()) unsubscribe();
-      this.#executorActivity.clear();
-      for (const supervisor of this.#supervisors.values()) supervisor.dispose();
+      this.#published.clear();
+      this.#providers.dispose();
       await this.#dispatcher.dispose();
       this.#port.dispose();
     })();

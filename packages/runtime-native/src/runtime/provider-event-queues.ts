@@ -1,5 +1,11 @@
+import type { Subscription } from '@gate4agent/handle';
+import { SubscriberList } from '@gate4agent/handle';
 import type { ToolProviderId } from '@gate4agent/tool-protocol';
-import { MAX_PROVIDER_SUPERVISOR_EVENTS, PROVIDER_EVENT_DRAIN_QUANTUM } from '../constants.js';
+import {
+  MAX_PROVIDER_EVENT_SUBSCRIBERS,
+  MAX_PROVIDER_SUPERVISOR_EVENTS,
+  PROVIDER_EVENT_DRAIN_QUANTUM,
+} from '../constants.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import type { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
@@ -18,6 +24,7 @@ export function providerIdsAfter(
 class EventQueue<T> {
   readonly items: T[] = [];
   cursor: ToolProviderId | null = null;
+  readonly subscribers = new SubscriberList<T>(MAX_PROVIDER_EVENT_SUBSCRIBERS);
 
   constructor(readonly drainOne: (supervisor: ProviderSupervisor, limit: number) => T[]) {}
 
@@ -37,6 +44,8 @@ class EventQueue<T> {
       }
       if (room === 0) break;
     }
+    // While anyone subscribes, events go to the subscriptions instead of waiting to be drained.
+    if (this.subscribers.size > 0) this.subscribers.publishMany(this.drain(this.items.length));
   }
 
   drain(limit: number): T[] {
@@ -62,6 +71,22 @@ export class ProviderEventQueues {
   collect(supervisors: ReadonlyMap<ToolProviderId, ProviderSupervisor>): void {
     this.#acks.collect(supervisors);
     this.#faults.collect(supervisors);
+  }
+
+  /** A subscription to every ack collected from now on (see `NativeRuntime.subscribeProviderExitAcks`). */
+  subscribeExitAcks(capacity: number): Subscription<PhysicalExitAck> {
+    return this.#acks.subscribers.subscribe(capacity);
+  }
+
+  /** A subscription to every fault collected from now on. */
+  subscribeFaults(capacity: number): Subscription<ProviderSupervisorFault> {
+    return this.#faults.subscribers.subscribe(capacity);
+  }
+
+  /** Disconnects every subscription (they drain what they hold, then end). */
+  closeSubscriptions(): void {
+    this.#acks.subscribers.clear();
+    this.#faults.subscribers.clear();
   }
 
   /** Up to `limit` acks, oldest first. */

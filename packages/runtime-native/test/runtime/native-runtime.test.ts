@@ -1,7 +1,6 @@
 import type { Gate4AgentHandle } from '@gate4agent/handle';
 import {
   CONTROL_FIXTURE_ID,
-  driveUntil,
   interactiveAgentSpec,
   isProcessAlive,
   useFixtureTracking,
@@ -157,14 +156,13 @@ describe('NativeRuntime host driver and ownership', () => {
         }),
       ),
     );
-    runtime.wake();
-    await driveUntil(
+    // No wake() and no poll: the dispatch woke the driver, and every publication re-checks.
+    await runtime.waitUntil(
       () =>
         handle.snapshot().sessions[0]?.terminalFrame?.contents.includes('fixture-ready>') === true,
     );
     unwrap(handle.dispatch(command(3, { kind: 'stop', instanceId, force: true })));
-    runtime.wake();
-    await driveUntil(() => handle.snapshot().sessions[0]?.status.kind === 'exited');
+    await runtime.waitUntil(() => handle.snapshot().sessions[0]?.status.kind === 'exited');
     await runtime.stop();
     expect(runtime.driverError()).toBeNull();
     expect(runtime.activeNativeSessions()).toBe(0);

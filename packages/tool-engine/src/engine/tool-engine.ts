@@ -20,6 +20,7 @@ import { admit } from '../operations/admit.js';
 import { advanceTime } from '../operations/advance-time.js';
 import { applyAuthority } from '../operations/apply-authority.js';
 import { applyObservation } from '../operations/apply-observation.js';
+import { cancelRequest } from '../operations/cancel-request.js';
 import { detachProviderRuntime } from '../operations/detach-provider-runtime.js';
 import { drainCompletions, drainEffects } from '../operations/drain.js';
 import { evaluatePolicy, policyTargetOf } from '../operations/evaluate-policy.js';
@@ -105,6 +106,15 @@ export class ToolEngine {
   /** Admits a request; a denial is an `ok` decision with a `policy-denied` completion. */
   request(envelope: ConsumerBoundCapabilityRequest): Result<PolicyDecision, ToolEngineError> {
     return admit(this.#state, envelope);
+  }
+
+  /**
+   * Cancels the live request at `key` for its own client: it ends `client-cancelled`, and a
+   * dispatched operation is cancelled with that reason. False (and no change) when no live request
+   * has that key, for example because it already completed.
+   */
+  cancelRequest(key: CapabilityRequestKey): boolean {
+    return cancelRequest(this.#state, key);
   }
 
   /**

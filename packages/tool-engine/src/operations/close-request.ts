@@ -26,6 +26,7 @@ export type RequestClosure =
   | { readonly kind: 'superseded'; readonly currentGeneration: SessionGeneration }
   | { readonly kind: 'instance-closed' }
   | { readonly kind: 'client-closed' }
+  | { readonly kind: 'client-cancelled' }
   | { readonly kind: 'provider-detached' };
 
 const CANCEL_REASON: Record<
@@ -37,6 +38,7 @@ const CANCEL_REASON: Record<
   superseded: 'generation-superseded',
   'instance-closed': 'instance-closed',
   'client-closed': 'client-closed',
+  'client-cancelled': 'client-cancelled',
 };
 
 const AUDIT_KIND = {
@@ -44,6 +46,7 @@ const AUDIT_KIND = {
   'timed-out': 'request-timed-out',
   'instance-closed': 'request-instance-closed',
   'client-closed': 'request-client-closed',
+  'client-cancelled': 'request-client-cancelled',
   'provider-detached': 'request-provider-detached',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { ToolAuditEventKind, ToolAuditSubject } from '@gate4agent/tool-protocol';
-import { U64_MAX } from '../constants.js';
+import { COUNTER_MAX } from '../constants.js';
 import { deepFreeze } from '../state/deep-freeze.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 import { saturatingIncrement } from './counters.js';
@@ -7,7 +7,7 @@ import { saturatingIncrement } from './counters.js';
 /**
  * Appends an audit event stamped with the current tick. The ring keeps the newest
  * `TOOL_AUDIT_EVENTS_MAX` events; every event lost (evicted, or not recorded once the sequence is
- * exhausted) is counted. The sequence `U64_MAX` is issued exactly once.
+ * exhausted) is counted. The sequence `COUNTER_MAX` is issued exactly once.
  */
 export function emitAudit(
   state: ToolEngineState,
@@ -22,7 +22,7 @@ export function emitAudit(
     state.droppedAuditEvents = saturatingIncrement(state.droppedAuditEvents);
   }
   const sequence = state.nextAuditSequence;
-  if (sequence === U64_MAX) state.auditSequenceExhausted = true;
+  if (sequence === COUNTER_MAX) state.auditSequenceExhausted = true;
   else state.nextAuditSequence += 1;
   // The subject is frozen once per record; only the event is new.
   state.auditEvents.push(

@@ -7,13 +7,17 @@ import {
   TOOL_REQUESTS_MAX,
 } from '@gate4agent/tool-protocol';
 import { err, ok, type Result } from '@gate4agent/types';
-import { TOOL_OPERATION_ID_COUNTER, TOOL_REQUEST_SEQUENCE_COUNTER, U64_MAX } from '../constants.js';
+import {
+  COUNTER_MAX,
+  TOOL_OPERATION_ID_COUNTER,
+  TOOL_REQUEST_SEQUENCE_COUNTER,
+} from '../constants.js';
 import { ToolEngineError } from '../errors.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 
-/** An operation id is left to issue (the largest ever issued is `U64_MAX - 1`). */
+/** An operation id is left to issue (the largest ever issued is `COUNTER_MAX - 1`). */
 export function ensureOperationCapacity(state: ToolEngineState): Result<void, ToolEngineError> {
-  return state.nextOperationId === U64_MAX
+  return state.nextOperationId === COUNTER_MAX
     ? err(ToolEngineError.counterExhausted(TOOL_OPERATION_ID_COUNTER))
     : ok();
 }
@@ -23,7 +27,7 @@ export function ensureCorrelationCapacity(
   state: ToolEngineState,
   needsOperation: boolean,
 ): Result<void, ToolEngineError> {
-  if (state.nextRequestSequence === U64_MAX) {
+  if (state.nextRequestSequence === COUNTER_MAX) {
     return err(ToolEngineError.counterExhausted(TOOL_REQUEST_SEQUENCE_COUNTER));
   }
   return needsOperation ? ensureOperationCapacity(state) : ok();

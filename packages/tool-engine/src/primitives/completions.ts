@@ -6,7 +6,7 @@ import {
   TOOL_COMPLETIONS_MAX,
   type ToolOperationId,
 } from '@gate4agent/tool-protocol';
-import { U64_MAX } from '../constants.js';
+import { COUNTER_MAX } from '../constants.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 import { type RequestRecord, subjectFor } from '../state/request-record.js';
 import { emitAudit } from './audit.js';
@@ -39,7 +39,7 @@ export function pushTerminalCompletion(
     return;
   }
   const sequence = state.nextCompletionSequence;
-  if (sequence === U64_MAX) state.completionSequenceExhausted = true;
+  if (sequence === COUNTER_MAX) state.completionSequenceExhausted = true;
   else state.nextCompletionSequence += 1;
   if (state.completions.length >= TOOL_COMPLETIONS_MAX) {
     recordCompletionDrop(state, record, sequence, 'queue-full');

@@ -7,7 +7,7 @@ import {
   TOOL_EFFECTS_MAX,
   type ToolOperationId,
 } from '@gate4agent/tool-protocol';
-import { U64_MAX } from '../constants.js';
+import { COUNTER_MAX } from '../constants.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 import type { RequestRecord } from '../state/request-record.js';
 
@@ -24,7 +24,7 @@ export function pushEffect(
 ): boolean {
   if (state.effectSequenceExhausted) return false;
   const sequence = state.nextEffectSequence;
-  if (sequence === U64_MAX) state.effectSequenceExhausted = true;
+  if (sequence === COUNTER_MAX) state.effectSequenceExhausted = true;
   else state.nextEffectSequence += 1;
   const { request } = record;
   state.effects.push(

@@ -8,7 +8,7 @@ import type {
 } from '@gate4agent/tool-protocol';
 import { TOOL_AUDIT_EVENTS_MAX } from '@gate4agent/tool-protocol';
 import { type AgentInstanceId, Gate4AgentError, type SessionGeneration } from '@gate4agent/types';
-import { U64_MAX } from '../constants.js';
+import { COUNTER_MAX } from '../constants.js';
 import { AuditRing } from './audit-ring.js';
 import { GrantTable } from './grant-table.js';
 import { RequestTable } from './request-table.js';
@@ -21,7 +21,7 @@ export interface ProviderEntry {
 
 /**
  * The counters a test may start elsewhere than at their initial values, to reach exhaustion
- * (`U64_MAX`) without issuing 2^53 values first.
+ * (`COUNTER_MAX`) without issuing 2^53 values first.
  */
 export interface ToolEngineCounters {
   /** Initially 0. */
@@ -43,7 +43,7 @@ export interface ToolEngineCounters {
 /** Options of `new ToolEngine(options)`. */
 export interface ToolEngineOptions {
   /**
-   * Test seam: start some counters near exhaustion (for example `nextEffectSequence: U64_MAX`).
+   * Test seam: start some counters near exhaustion (for example `nextEffectSequence: COUNTER_MAX`).
    * Production code never sets it; every counter then starts where upstream's does.
    */
   readonly counters?: Partial<ToolEngineCounters>;
@@ -90,10 +90,10 @@ function checkedCounters(overrides: Partial<ToolEngineCounters>): ToolEngineCoun
   const counters = { ...INITIAL_COUNTERS, ...overrides };
   for (const [name, value] of Object.entries(counters)) {
     const floor = INITIAL_COUNTERS[name as keyof ToolEngineCounters];
-    if (!Number.isSafeInteger(value) || value < floor || value > U64_MAX) {
+    if (!Number.isSafeInteger(value) || value < floor || value > COUNTER_MAX) {
       throw new Gate4AgentError(
         'invalid-engine-counter',
-        `counter ${name} must be an integer from ${floor} to ${U64_MAX}; got ${String(value)}`,
+        `counter ${name} must be an integer from ${floor} to ${COUNTER_MAX}; got ${String(value)}`,
       );
     }
   }

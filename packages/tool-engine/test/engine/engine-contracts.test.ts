@@ -25,7 +25,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import { AgentInstanceId, unwrap, unwrapErr } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { U64_MAX } from '../../src/constants.js';
+import { COUNTER_MAX } from '../../src/constants.js';
 import { engineStateOf, ToolEngine } from '../../src/engine/tool-engine.js';
 import {
   actor,
@@ -512,18 +512,18 @@ describe('engine: contracts', () => {
 
   it('externally_visible_sequences_never_repeat_after_exhaustion', () => {
     const effects = configured('allow');
-    engineStateOf(effects).nextEffectSequence = U64_MAX;
+    engineStateOf(effects).nextEffectSequence = COUNTER_MAX;
     unwrap(effects.request(request(1, 1, 100)));
     const lastEffect = effects.drainEffects().pop()!;
-    expect(lastEffect.sequence).toBe(U64_MAX);
+    expect(lastEffect.sequence).toBe(COUNTER_MAX);
     expect(effects.snapshot().effectSequenceExhausted).toBe(true);
     expect(unwrapErr(effects.request(request(2, 1, 100))).kind).toBe('effect-sequence-exhausted');
 
     const completions = configured(null);
-    engineStateOf(completions).nextCompletionSequence = U64_MAX;
+    engineStateOf(completions).nextCompletionSequence = COUNTER_MAX;
     unwrap(completions.request(request(1, 1, 100)));
     const last = completions.drainCompletions();
-    expect(last.completions[0]?.sequence).toBe(U64_MAX);
+    expect(last.completions[0]?.sequence).toBe(COUNTER_MAX);
     expect(last.sequenceExhausted).toBe(true);
     unwrap(completions.request(request(2, 1, 100)));
     const dropped = completions.drainCompletions();
@@ -537,23 +537,23 @@ describe('engine: contracts', () => {
 
     const audit = configured('allow');
     const droppedBefore = audit.snapshot().droppedAuditEvents;
-    engineStateOf(audit).nextAuditSequence = U64_MAX;
+    engineStateOf(audit).nextAuditSequence = COUNTER_MAX;
     unwrap(internal(audit).revokeGrant(grant('allow').key));
     unwrap(internal(audit).setGrant(grant('allow')));
     const snapshot = audit.snapshot();
-    expect(snapshot.auditEvents.filter((event) => event.sequence === U64_MAX)).toHaveLength(1);
+    expect(snapshot.auditEvents.filter((event) => event.sequence === COUNTER_MAX)).toHaveLength(1);
     expect(snapshot.auditSequenceExhausted).toBe(true);
     expect(snapshot.droppedAuditEvents).toBeGreaterThan(droppedBefore);
 
     const state = engineStateOf(audit);
-    state.revision = U64_MAX;
+    state.revision = COUNTER_MAX;
     state.revisionOverflowCount = 0;
     unwrap(audit.advanceTime(1));
     const firstSnapshot = audit.snapshot();
     unwrap(audit.advanceTime(2));
     const secondSnapshot = audit.snapshot();
-    expect(firstSnapshot.revision).toBe(U64_MAX);
-    expect(secondSnapshot.revision).toBe(U64_MAX);
+    expect(firstSnapshot.revision).toBe(COUNTER_MAX);
+    expect(secondSnapshot.revision).toBe(COUNTER_MAX);
     expect(firstSnapshot.revisionOverflowCount).toBe(1);
     expect(secondSnapshot.revisionOverflowCount).toBe(2);
   });

@@ -30,7 +30,7 @@ import {
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import { AgentInstanceId, SessionGeneration, unwrap, utf8Encode } from '@gate4agent/types';
-import { U64_MAX } from '../../src/constants.js';
+import { COUNTER_MAX } from '../../src/constants.js';
 import { engineStateOf, ToolEngine } from '../../src/engine/tool-engine.js';
 import { closeClient } from '../../src/operations/close-client.js';
 import { revokeGrant, setGrant } from '../../src/operations/grant.js';
@@ -187,7 +187,7 @@ export function dummyEffect(): CapabilityEffectEnvelope {
     instanceId: AgentInstanceId.of(9_999),
     generation: SessionGeneration.of(9_999),
     providerId: providerId(),
-    deadlineTick: U64_MAX,
+    deadlineTick: COUNTER_MAX,
     effect: CapabilityEffect.cancel('deadline-elapsed'),
   });
 }

@@ -11,9 +11,9 @@ import {
 import { unwrap, unwrapErr } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import {
+  COUNTER_MAX,
   TOOL_OPERATION_ID_COUNTER,
   TOOL_REQUEST_SEQUENCE_COUNTER,
-  U64_MAX,
 } from '../../src/constants.js';
 import { engineStateOf, ToolEngine } from '../../src/engine/tool-engine.js';
 import {
@@ -165,7 +165,7 @@ describe('admit (ToolEngine.request)', () => {
       'client-request-capacity-exceeded',
     );
     expect(engine.snapshot()).toEqual(before);
-    engineStateOf(engine).nextRequestSequence = U64_MAX;
+    engineStateOf(engine).nextRequestSequence = COUNTER_MAX;
     const denied = request(TOOL_REQUESTS_MAX + 2, 1, 100);
     denied.request.resourceScopeId = ResourceScopeId.new('workspace:test/page:other');
     expect(kindOf(engine.request(denied))).toBe('counter-exhausted');
@@ -182,11 +182,11 @@ describe('admit (ToolEngine.request)', () => {
     expect(engine.requestSnapshot(requestKey(7))!.acceptedSequence).toBeGreaterThan(first);
   });
 
-  it('issues accepted sequences and operation ids up to U64_MAX - 1, then fails atomically', () => {
+  it('issues accepted sequences and operation ids up to COUNTER_MAX - 1, then fails atomically', () => {
     const sequences = configured(null);
-    engineStateOf(sequences).nextRequestSequence = U64_MAX - 1;
+    engineStateOf(sequences).nextRequestSequence = COUNTER_MAX - 1;
     unwrap(sequences.request(request(1, 1, 100)));
-    expect(sequences.requestSnapshot(requestKey(1))?.acceptedSequence).toBe(U64_MAX - 1);
+    expect(sequences.requestSnapshot(requestKey(1))?.acceptedSequence).toBe(COUNTER_MAX - 1);
     const before = sequences.snapshot();
     expect(unwrapErr(sequences.request(request(2, 1, 100)))).toMatchObject({
       kind: 'counter-exhausted',
@@ -195,9 +195,9 @@ describe('admit (ToolEngine.request)', () => {
     expect(sequences.snapshot()).toEqual(before);
 
     const operations = configured('allow');
-    engineStateOf(operations).nextOperationId = U64_MAX - 1;
+    engineStateOf(operations).nextOperationId = COUNTER_MAX - 1;
     unwrap(operations.request(request(1, 1, 100)));
-    expect(operations.drainEffects()[0]?.operationId).toBe(U64_MAX - 1);
+    expect(operations.drainEffects()[0]?.operationId).toBe(COUNTER_MAX - 1);
     expect(unwrapErr(operations.request(request(2, 1, 100)))).toMatchObject({
       kind: 'counter-exhausted',
       counter: TOOL_OPERATION_ID_COUNTER,

@@ -1,7 +1,7 @@
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { AgentInstanceId, unwrap, unwrapErr } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { TOOL_OPERATION_ID_COUNTER, U64_MAX } from '../../src/constants.js';
+import { COUNTER_MAX, TOOL_OPERATION_ID_COUNTER } from '../../src/constants.js';
 import { engineStateOf } from '../../src/engine/tool-engine.js';
 import {
   configured,
@@ -73,7 +73,7 @@ describe('resolveApproval', () => {
       unwrapErr(internal(engine).resolveApproval(resolution(engine, 1, 'approve-once'))).kind,
     ).toBe('effect-capacity-exceeded');
     expect(engine.snapshot()).toEqual(before);
-    engineStateOf(engine).nextOperationId = U64_MAX;
+    engineStateOf(engine).nextOperationId = COUNTER_MAX;
     expect(
       unwrapErr(internal(engine).resolveApproval(resolution(engine, 1, 'approve-once'))),
     ).toMatchObject({

@@ -27,7 +27,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import { AgentInstanceId, SessionGeneration, unwrap, utf8Encode } from '@gate4agent/types';
 import fc from 'fast-check';
-import { U64_MAX } from '../../src/constants.js';
+import { COUNTER_MAX } from '../../src/constants.js';
 import { engineStateOf, ToolEngine } from '../../src/engine/tool-engine.js';
 import type { ToolEngineCounters } from '../../src/state/engine-state.js';
 
@@ -228,7 +228,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 const nearMax = fc.option(
-  fc.integer({ min: 0, max: 4 }).map((gap) => U64_MAX - gap),
+  fc.integer({ min: 0, max: 4 }).map((gap) => COUNTER_MAX - gap),
   { freq: 2 },
 );
 

@@ -25,6 +25,8 @@ export const CapabilityTerminalOutcomeSchema = Type.Union([
   }),
   cancelled('instance-closed'),
   cancelled('client-closed'),
+  /** The client cancelled this one request (`ToolClientHandle.cancel`, an aborted `AbortSignal`). */
+  cancelled('client-cancelled'),
   cancelled('provider-detached'),
 ]);
 

@@ -7,6 +7,7 @@ export const InvocationCancelReasonSchema = Type.Union([
   Type.Literal('grant-revoked'),
   Type.Literal('instance-closed'),
   Type.Literal('client-closed'),
+  Type.Literal('client-cancelled'),
 ]);
 
 /** Why the engine cancels an invocation (upstream `InvocationCancelReason`). */

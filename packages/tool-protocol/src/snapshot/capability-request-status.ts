@@ -42,6 +42,7 @@ export const CapabilityRequestStatusSchema = Type.Union([
   }),
   closed('instance-closed'),
   closed('client-closed'),
+  closed('client-cancelled'),
   closed('provider-detached'),
 ]);
 

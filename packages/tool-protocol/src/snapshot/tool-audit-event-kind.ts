@@ -87,6 +87,7 @@ export const ToolAuditEventKindSchema = Type.Union([
   }),
   requestClosed('request-instance-closed'),
   requestClosed('request-client-closed'),
+  requestClosed('request-client-cancelled'),
   requestClosed('request-provider-detached'),
   Type.Object({
     kind: Type.Literal('completion-dropped'),

@@ -1,0 +1,184 @@
+import type {
+  ControlPlaneKernelPort,
+  NativeProviderExecutor,
+  Subscription,
+} from '@gate4agent/handle';
+import type {
+  CapabilityProviderDescriptor,
+  ProviderBindingId,
+  ToolProviderId,
+} from '@gate4agent/tool-protocol';
+import type { Result } from '@gate4agent/types';
+import { err, ok } from '@gate4agent/types';
+import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
+import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
+import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
+import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
+import { NativeProviderControlError } from './native-provider-control-error.js';
+import { ProviderEventQueues, providerIdsAfter } from './provider-event-queues.js';
+
+/** What the provider plane needs from its runtime. */
+export interface NativeProvidersHost {
+  readonly port: ControlPlaneKernelPort;
+  readonly stopGraceMs: number;
+  readonly now: () => number;
+  /** Asks the host driver for a tick (executor activity, retirements). */
+  readonly wake: () => void;
+}
+
+/**
+ * The provider plane of a `NativeRuntime`: the registered descriptors, one supervisor per
+ * installed native provider, the executors' activity subscriptions and the runtime's queues of
+ * exit acks and faults. The runtime's provider methods delegate here.
+ */
+export class NativeProviders {
+  readonly #host: NativeProvidersHost;
+  readonly #descriptors = new Map<ToolProviderId, CapabilityProviderDescriptor>();
+  readonly #supervisors = new Map<ToolProviderId, ProviderSupervisor>();
+  readonly #events = new ProviderEventQueues();
+  /** Unsubscribes from each installed executor's activity signal. */
+  readonly #executorActivity = new Map<ToolProviderId, () => void>();
+
+  constructor(host: NativeProvidersHost, descriptors: readonly CapabilityProviderDescriptor[]) {
+    this.#host = host;
+    for (const descriptor of descriptors) this.#descriptors.set(descriptor.id, descriptor);
+  }
+
+  /** Ticks every supervisor in provider-id order, then collects their acks and faults. */
+  tick(): void {
+    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
+      this.#supervisors.get(providerId)?.tick();
+    }
+    this.#events.collect(this.#supervisors);
+  }
+
+  /** `NativeRuntime.installNativeProvider`. */
+  install(
+    providerId: ToolProviderId,
+    workCapacity: number,
+    executor: NativeProviderExecutor,
+  ): Result<ProviderBindingId, NativeProviderControlError> {
+    this.#events.collect(this.#supervisors);
+    const existing = this.#supervisors.get(providerId);
+    if (existing !== undefined) {
+      const snapshot = existing.snapshot();
+      if (snapshot.state !== 'closed') {
+        return err(NativeProviderControlError.alreadyInstalled(snapshot.state));
+      }
+      if (snapshot.bufferedExitAcks !== 0 || snapshot.bufferedFaults !== 0) {
+        return err(NativeProviderControlError.pendingSupervisorEvents());
+      }
+    }
+    this.#supervisors.delete(providerId);
+    this.#executorActivity.get(providerId)?.();
+    this.#executorActivity.delete(providerId);
+    const descriptor = this.#descriptors.get(providerId);
+    if (descriptor === undefined)
+      return err(NativeProviderControlError.unknownProvider(providerId));
+    if (descriptor.owner.kind !== 'gate') {
+      return err(NativeProviderControlError.unsupportedOwner(providerId));
+    }
+    const bound = this.#host.port.providerAuthority().bindProvider(providerId, workCapacity);
+    if (!bound.ok) return err(NativeProviderControlError.runtime(bound.error));
+    const runtime = bound.value;
+    const bindingId = runtime.bindingId();
+    const supervisor = ProviderSupervisor.newWithStopGrace(
+      descriptor,
+      runtime,
+      executor,
+      Math.max(this.#host.stopGraceMs, 1),
+      { now: this.#host.now },
+    );
+    if (!supervisor.ok) {
+      runtime.dispose();
+      return err(NativeProviderControlError.build(supervisor.error));
+    }
+    this.#supervisors.set(providerId, supervisor.value);
+    if (typeof executor.onActivity === 'function') {
+      this.#executorActivity.set(providerId, executor.onActivity(this.#host.wake));
+    }
+    return ok(bindingId);
+  }
+
+  /** `NativeRuntime.retireNativeProvider`. */
+  retire(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
+    const supervisor = this.#supervisors.get(providerId);
+    if (supervisor === undefined) return err(NativeProviderControlError.notInstalled(providerId));
+    const retired = supervisor.beginRetirement();
+    this.#host.wake();
+    return retired.ok ? ok() : err(NativeProviderControlError.runtime(retired.error));
+  }
+
+  /** `NativeRuntime.retireAllNativeProviders`. */
+  retireAll(): Result<void, NativeProviderControlError> {
+    let first: NativeProviderControlError | null = null;
+    for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
+      const retired = this.#supervisors.get(providerId)?.beginRetirement();
+      if (retired !== undefined && !retired.ok && first === null) {
+        first = NativeProviderControlError.runtime(retired.error);
+      }
+    }
+    this.#host.wake();
+    return first === null ? ok() : err(first);
+  }
+
+  /** True once every installed supervisor is closed (vacuously true with none). */
+  shutdownComplete(): boolean {
+    for (const supervisor of this.#supervisors.values()) {
+      if (supervisor.state() !== 'closed') return false;
+    }
+    return true;
+  }
+
+  /** The snapshots of the supervisors not closed yet, in provider-id order. */
+  pendingSnapshots(): ProviderSupervisorSnapshot[] {
+    return [...this.#supervisors.values()]
+      .filter((supervisor) => supervisor.state() !== 'closed')
+      .map((supervisor) => supervisor.snapshot())
+      .sort((left, right) => (left.providerId < right.providerId ? -1 : 1));
+  }
+
+  /** Whether a supervisor that is not closed owns a live operation (the driver must keep ticking). */
+  hasLiveOperations(): boolean {
+    for (const supervisor of this.#supervisors.values()) {
+      if (supervisor.state() === 'closed') continue;
+      if (supervisor.snapshot().operations.length > 0) return true;
+    }
+    return false;
+  }
+
+  /** The supervisor's snapshot, or `null` when the provider is not installed. */
+  snapshot(providerId: ToolProviderId): ProviderSupervisorSnapshot | null {
+    return this.#supervisors.get(providerId)?.snapshot() ?? null;
+  }
+
+  /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
+  drainExitAcks(limit: number): PhysicalExitAck[] {
+    this.#events.collect(this.#supervisors);
+    return this.#events.drainExitAcks(limit);
+  }
+
+  /** Collects, then removes up to `limit` supervisor faults, oldest first. */
+  drainFaults(limit: number): ProviderSupervisorFault[] {
+    this.#events.collect(this.#supervisors);
+    return this.#events.drainFaults(limit);
+  }
+
+  /** See `NativeRuntime.subscribeProviderExitAcks`. */
+  subscribeExitAcks(capacity: number): Subscription<PhysicalExitAck> {
+    return this.#events.subscribeExitAcks(capacity);
+  }
+
+  /** See `NativeRuntime.subscribeProviderFaults`. */
+  subscribeFaults(capacity: number): Subscription<ProviderSupervisorFault> {
+    return this.#events.subscribeFaults(capacity);
+  }
+
+  /** Drops the activity subscriptions, force-stops every supervisor and ends the subscriptions. */
+  dispose(): void {
+    for (const unsubscribe of this.#executorActivity.values()) unsubscribe();
+    this.#executorActivity.clear();
+    for (const supervisor of this.#supervisors.values()) supervisor.dispose();
+    this.#events.closeSubscriptions();
+  }
+}

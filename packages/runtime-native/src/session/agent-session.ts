@@ -1,0 +1,465 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { EventSubscription, Gate4AgentHandle, Subscription } from '@gate4agent/handle';
+import { MAX_SUBSCRIPTION_CAPACITY, SubscriberList } from '@gate4agent/handle';
+import type {
+  AgentId,
+  AgentInstanceId,
+  CommandId,
+  ControlCommand,
+  ControlEvent,
+  InputAction,
+  OperatorGate,
+  SessionGeneration,
+  SessionSnapshot,
+  SessionStatus,
+  TerminalControl,
+  TerminalFrame,
+  TerminalSize,
+} from '@gate4agent/types';
+import { Gate4AgentError } from '@gate4agent/types';
+import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../constants.js';
+import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
+import type { ScreenMatcher } from './screen-matcher.js';
+import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
+
+/** @internal What a session needs from the runtime that launched it. */
+export interface AgentSessionHost {
+  readonly handle: Gate4AgentHandle;
+  /** Calls `listener` after every published tick; returns the unsubscribe function. */
+  onPublish(listener: () => void): () => void;
+  /** A command id no other command of this runtime's sessions uses. */
+  nextCommandId(): CommandId;
+}
+
+type EventHandler = (event: ControlEvent) => void;
+
+/**
+ * One agent CLI running in a PTY, driven through the runtime's control plane: the common case of
+ * `NativeRuntime.launchAgent`. Every read is the latest published snapshot; every wait is settled
+ * by the runtime's own publication (no polling); command ids are allocated inside and the host
+ * driver needs no `wake()`. Dispose it (`await using`) to stop the agent and remove the session.
+ */
+export class AgentSession implements AsyncDisposable {
+  /** The control-plane instance this session drives. */
+  readonly instanceId: AgentInstanceId;
+  /** The agent this session runs. */
+  readonly agentId: AgentId;
+  /** Settles once the agent has exited or failed, with its final status and screen. Never rejects. */
+  readonly exited: Promise<AgentExit>;
+  readonly #host: AgentSessionHost;
+  readonly #events: EventSubscription;
+  readonly #unsubscribe: () => void;
+  readonly #frames = new SubscriberList<TerminalFrame>(MAX_SESSION_FRAME_SUBSCRIBERS);
+  readonly #changed = new Set<() => void>();
+  readonly #handlers = new Set<EventHandler>();
+  #snapshot: SessionSnapshot | null;
+  #exit: AgentExit | null = null;
+  #resolveExit!: (exit: AgentExit) => void;
+  #inputs: Promise<unknown> = Promise.resolve();
+  #closed: Promise<void> | null = null;
+
+  /** @internal built by `NativeRuntime.launchAgent`. */
+  constructor(host: AgentSessionHost, instanceId: AgentInstanceId, agentId: AgentId) {
+    this.#host = host;
+    this.instanceId = instanceId;
+    this.agentId = agentId;
+    this.exited = new Promise((resolve) => {
+      this.#resolveExit = resolve;
+    });
+    this.#events = host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
+    this.#snapshot = this.#row();
+    this.#unsubscribe = host.onPublish(() => this.#refresh());
+  }
+
+  /** The latest published snapshot of this session (`null` once it was removed). */
+  get snapshot(): SessionSnapshot | null {
+    return this.#snapshot;
+  }
+
+  /** The session's lifecycle status (`exited` once it was removed). */
+  get status(): SessionStatus {
+    return this.#snapshot?.status ?? this.#exit?.status ?? { kind: 'exited', exitCode: null };
+  }
+
+  /** The generation of the running session (grants and tool requests are bound to it). */
+  get generation(): SessionGeneration | null {
+    return this.#snapshot?.generation ?? null;
+  }
+
+  /** The agent's process id while it runs. */
+  get processId(): number | null {
+    return this.#snapshot?.processId ?? null;
+  }
+
+  /** The latest terminal frame, or `null` before the first paint. */
+  get frame(): TerminalFrame | null {
+    return this.#snapshot?.terminalFrame ?? null;
+  }
+
+  /** The text of the latest frame (`''` before the first paint). */
+  get screen(): string {
+    return this.frame?.contents ?? this.#exit?.screen ?? '';
+  }
+
+  /** The dialog on screen that only a person should answer (trust, login, …), or `null`. */
+  get operatorGate(): OperatorGate | null {
+    return this.#snapshot?.operatorGate ?? null;
+  }
+
+  /**
+   * Iterates the terminal frames as they are published, starting with the current one. Ends when
+   * the session ends; leaving the loop early unsubscribes. An aborted `signal` rejects the
+   * pending step with `signal.reason`.
+   */
+  frames(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<TerminalFrame> {
+    const subscription: Subscription<TerminalFrame> = this.#frames.subscribe(
+      MAX_SUBSCRIPTION_CAPACITY,
+      this.#exit === null,
+    );
+    const current = this.frame;
+    if (current === null) return subscription.values(options);
+    const rest = subscription.values(options);
+    let first = true;
+    return {
+      next: async () => {
+        if (!first) return rest.next();
+        first = false;
+        options.signal?.throwIfAborted();
+        return { done: false, value: current };
+      },
+      return: async () => rest.return?.() ?? { done: true, value: undefined },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+
+  /**
+   * Waits until the screen matches `matcher` (text it contains, a RegExp, or a predicate) and
+   * resolves with the screen text. Rejects with `signal.reason` when aborted, a `TimeoutError`
+   * after `timeoutMs`, and a `Gate4AgentError` `agent-exited` when the agent ends first.
+   */
+  async waitFor(matcher: ScreenMatcher, options: WaitForOptions = {}): Promise<string> {
+    const timeout = new AbortController();
+    const done = new AbortController();
+    const { timeoutMs } = options;
+    if (timeoutMs !== undefined) {
+      delay(timeoutMs, undefined, { signal: done.signal }).then(
+        () => {
+          const lines = lastScreenLines(this.screen);
+          timeout.abort(
+            new DOMException(
+              `the screen of agent ${this.agentId} did not show ${describeMatcher(matcher)} within ${timeoutMs} ms (${describeLines(lines)})`,
+              'TimeoutError',
+            ),
+          );
+        },
+        () => undefined,
+      );
+    }
+    const signal =
+      options.signal === undefined
+        ? timeout.signal
+        : AbortSignal.any([options.signal, timeout.signal]);
+    try {
+      const frame = await this.#until(signal, () => {
+        const current = this.frame;
+        if (current !== null && screenMatches(matcher, current)) return current;
+        if (this.#exit !== null) {
+          throw this.#ended(`before the screen showed ${describeMatcher(matcher)}`);
+        }
+        return undefined;
+      });
+      return frame.contents;
+    } finally {
+      done.abort();
+    }
+  }
+
+  /** Types `text` (plain text, no control characters) and resolves once it was written. */
+  type(text: string): Promise<void> {
+    return this.#input({ kind: 'terminal-text', text });
+  }
+
+  /** Types `text` when given, then presses Enter; resolves once both were written. */
+  async submit(text?: string): Promise<void> {
+    if (text !== undefined && text.length > 0) await this.type(text);
+    await this.press('enter');
+  }
+
+  /** Presses one named key or chord (`'enter'`, `'interrupt'`, `'arrow-up'`, …). */
+  press(key: TerminalControl): Promise<void> {
+    return this.#input({ kind: 'terminal-control', control: key });
+  }
+
+  /** Resizes the PTY and resolves once the agent's terminal has the new size. */
+  resize(size: TerminalSize): Promise<void> {
+    return this.#send({ kind: 'resize', instanceId: this.instanceId, size }, (event) => {
+      if (event.kind === 'resized') return true;
+      if (event.kind === 'resize-failed') {
+        throw new Gate4AgentError(
+          'resize-failed',
+          `agent ${this.agentId} could not be resized to ${size.rows}×${size.columns}: ${event.message}`,
+        );
+      }
+      return false;
+    });
+  }
+
+  /**
+   * Stops the agent (its whole process tree) and resolves with how it ended: a cooperative stop
+   * first, then a forced one when it has not exited after `graceMs`. Idempotent.
+   */
+  async stop(options: AgentStopOptions = {}): Promise<AgentExit> {
+    if (this.#exit !== null) return this.#exit;
+    this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: false });
+    const graceMs = Math.max(0, options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS);
+    const grace = new AbortController();
+    const forced = delay(graceMs, true, { signal: grace.signal }).catch(() => false);
+    const first = await Promise.race([this.exited, forced]);
+    grace.abort();
+    if (first === true && this.#exit === null) {
+      this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: true });
+    }
+    return this.exited;
+  }
+
+  /** Stops the agent if it runs, removes the session and lets go of the runtime. Idempotent. */
+  dispose(): Promise<void> {
+    this.#closed ??= (async () => {
+      try {
+        if (this.#snapshot !== null) {
+          await this.stop();
+          this.#dispatch({ kind: 'remove', instanceId: this.instanceId });
+        }
+      } finally {
+        this.#unsubscribe();
+        this.#events.close();
+        this.#frames.clear();
+      }
+    })();
+    return this.#closed;
+  }
+
+  /** Same as {@link dispose}, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
+  /** @internal starts the session: register, start, then wait until the agent runs. */
+  async launch(
+    start: Extract<ControlCommand, { kind: 'start' }>,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    await this.#send(
+      { kind: 'register', instanceId: this.instanceId, agentId: this.agentId, transport: 'pty' },
+      (event) => event.kind === 'registered',
+      signal,
+    );
+    const watched = this.#dispatchWatched(start, signal);
+    try {
+      await this.#until(signal, () => {
+        const rejected = watched.rejection();
+        if (rejected !== null) throw rejected;
+        const row = this.#snapshot;
+        if (row?.status.kind === 'running' && row.processId !== null) return row;
+        if (this.#exit !== null) throw this.#ended('while starting');
+        return undefined;
+      });
+    } finally {
+      watched.release();
+    }
+  }
+
+  #row(): SessionSnapshot | null {
+    const sessions = this.#host.handle.snapshot().sessions;
+    return sessions.find((session) => session.instanceId === this.instanceId) ?? null;
+  }
+
+  /** On every publication: route events, take the new row, publish a new frame, settle waits. */
+  #refresh(): void {
+    for (let next = this.#events.tryRecv(); next.ok; next = this.#events.tryRecv()) {
+      if (next.value.instanceId !== this.instanceId) continue;
+      for (const handler of [...this.#handlers]) handler(next.value);
+    }
+    const previous = this.#snapshot;
+    const row = this.#row();
+    this.#snapshot = row;
+    const frame = row?.terminalFrame ?? null;
+    if (frame !== null && frame.sequence !== previous?.terminalFrame?.sequence) {
+      this.#frames.publishOne(frame);
+    }
+    const status = row?.status ?? null;
+    if (this.#exit === null && (status === null || isEnded(status))) {
+      const screen = (row ?? previous)?.terminalFrame?.contents ?? '';
+      const final = status !== null && isEnded(status) ? status : endedStatus(previous?.status);
+      this.#exit = { status: final, screen, lastLines: lastScreenLines(screen) };
+      this.#resolveExit(this.#exit);
+      this.#frames.clear();
+    }
+    for (const changed of [...this.#changed]) changed();
+  }
+
+  /** Resolves with the first value `check` returns, re-checked after every publication. */
+  #until<T>(signal: AbortSignal | undefined, check: () => T | undefined): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const attempt = () => {
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (error) {
+          finish();
+          reject(error);
+          return;
+        }
+        if (value === undefined) return;
+        finish();
+        resolve(value);
+      };
+      const onAbort = () => {
+        finish();
+        reject(signal?.reason);
+      };
+      const finish = () => {
+        this.#changed.delete(attempt);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#changed.add(attempt);
+      attempt();
+    });
+  }
+
+  /** Sends one input after the previous one finished: the engine takes one input at a time. */
+  #input(action: InputAction): Promise<void> {
+    const run = this.#inputs.then(() =>
+      this.#send({ kind: 'send-input', instanceId: this.instanceId, action }, (event) => {
+        if (event.kind === 'input-completed') return true;
+        if (event.kind === 'input-failed') {
+          throw new Gate4AgentError(
+            'input-failed',
+            `agent ${this.agentId} did not take the ${action.kind} input: ${event.message}`,
+          );
+        }
+        return false;
+      }),
+    );
+    this.#inputs = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Dispatches `command` and resolves once `done` accepts one of this session's events; rejects
+   * when `done` throws, the command is rejected, or the agent ends first.
+   */
+  async #send(
+    command: ControlCommand,
+    done: (event: ControlEvent['event']) => boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    let finished = false;
+    let failure: unknown = null;
+    const watched = this.#dispatchWatched(command, signal, (event) => {
+      if (finished || failure !== null) return;
+      try {
+        finished = done(event.event);
+      } catch (error) {
+        failure = error;
+      }
+    });
+    try {
+      await this.#until(signal, () => {
+        if (failure !== null) throw failure;
+        if (finished) return true;
+        const rejected = watched.rejection();
+        if (rejected !== null) throw rejected;
+        if (this.#exit !== null)
+          throw this.#ended(`before its ${command.kind} command took effect`);
+        return undefined;
+      });
+    } finally {
+      watched.release();
+    }
+  }
+
+  /**
+   * Dispatches `command` and watches this session's events for its rejection (and feeds them to
+   * `onEvent`) until `release()`.
+   */
+  #dispatchWatched(
+    command: ControlCommand,
+    signal: AbortSignal | undefined,
+    onEvent?: EventHandler,
+  ): { rejection(): Gate4AgentError | null; release(): void } {
+    signal?.throwIfAborted();
+    let commandId: CommandId | null = null;
+    let rejection: Gate4AgentError | null = null;
+    const handler: EventHandler = (event) => {
+      const { event: kind } = event;
+      if (kind.kind === 'command-rejected' && event.commandId === commandId) {
+        rejection = new Gate4AgentError(
+          'command-rejected',
+          `agent ${this.agentId} refused the ${command.kind} command: ${kind.message}`,
+        );
+      }
+      onEvent?.(event);
+    };
+    this.#handlers.add(handler);
+    try {
+      commandId = this.#dispatch(command);
+    } catch (error) {
+      this.#handlers.delete(handler);
+      throw error;
+    }
+    return {
+      rejection: () => rejection,
+      release: () => {
+        this.#handlers.delete(handler);
+      },
+    };
+  }
+
+  #dispatch(command: ControlCommand): CommandId {
+    const id = this.#host.nextCommandId();
+    const sent = this.#host.handle.dispatch({ id, command });
+    if (!sent.ok) {
+      throw new Gate4AgentError(
+        sent.error.kind,
+        `the ${command.kind} command for agent ${this.agentId} could not be queued: ${sent.error.message}; the runtime is overloaded or disposed`,
+        { cause: sent.error },
+      );
+    }
+    return id;
+  }
+
+  #ended(when: string): Gate4AgentError {
+    const exit = this.#exit;
+    const status = exit === null ? 'ended' : describeStatus(exit.status);
+    const screen = describeLines(exit?.lastLines ?? []);
+    return new Gate4AgentError(
+      'agent-exited',
+      `agent ${this.agentId} ${status} ${when} (${screen})`,
+    );
+  }
+}
+
+function isEnded(status: SessionStatus): status is AgentExit['status'] {
+  return status.kind === 'exited' || status.kind === 'failed';
+}
+
+function endedStatus(status: SessionStatus | undefined): AgentExit['status'] {
+  return status !== undefined && isEnded(status) ? status : { kind: 'exited', exitCode: null };
+}
+
+function describeStatus(status: AgentExit['status']): string {
+  if (status.kind === 'failed') return `failed (${status.message})`;
+  return status.exitCode === null ? 'exited' : `exited with code ${status.exitCode}`;
+}
+
+function describeLines(lines: readonly string[]): string {
+  return lines.length === 0 ? 'nothing on screen' : `last screen lines: ${lines.join(' | ')}`;
+}
