@@ -18,9 +18,11 @@ import type {
 } from '@gate4agent/types';
 import { Gate4AgentError } from '@gate4agent/types';
 import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../constants.js';
+import { describeLines, describeStatus, endedStatus, isEnded } from './agent-exit-text.js';
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
+import { timeoutSignal, untilChanged } from './until-changed.js';
 
 /** @internal What a session needs from the runtime that launched it. */
 export interface AgentSessionHost {
@@ -47,7 +49,7 @@ export class AgentSession implements AsyncDisposable {
   /** Settles once the agent has exited or failed, with its final status and screen. Never rejects. */
   readonly exited: Promise<AgentExit>;
   readonly #host: AgentSessionHost;
-  readonly #events: EventSubscription;
+  #events: EventSubscription;
   readonly #unsubscribe: () => void;
   readonly #frames = new SubscriberList<TerminalFrame>(MAX_SESSION_FRAME_SUBSCRIBERS);
   readonly #changed = new Set<() => void>();
@@ -140,29 +142,13 @@ export class AgentSession implements AsyncDisposable {
    * after `timeoutMs`, and a `Gate4AgentError` `agent-exited` when the agent ends first.
    */
   async waitFor(matcher: ScreenMatcher, options: WaitForOptions = {}): Promise<string> {
-    const timeout = new AbortController();
-    const done = new AbortController();
     const { timeoutMs } = options;
-    if (timeoutMs !== undefined) {
-      delay(timeoutMs, undefined, { signal: done.signal }).then(
-        () => {
-          const lines = lastScreenLines(this.screen);
-          timeout.abort(
-            new DOMException(
-              `the screen of agent ${this.agentId} did not show ${describeMatcher(matcher)} within ${timeoutMs} ms (${describeLines(lines)})`,
-              'TimeoutError',
-            ),
-          );
-        },
-        () => undefined,
-      );
-    }
-    const signal =
-      options.signal === undefined
-        ? timeout.signal
-        : AbortSignal.any([options.signal, timeout.signal]);
+    const wait = timeoutSignal(options.signal, timeoutMs, () => {
+      const lines = describeLines(lastScreenLines(this.screen));
+      return `the screen of agent ${this.agentId} did not show ${describeMatcher(matcher)} within ${timeoutMs} ms (${lines})`;
+    });
     try {
-      const frame = await this.#until(signal, () => {
+      const frame = await untilChanged(this.#changed, wait.signal, () => {
         const current = this.frame;
         if (current !== null && screenMatches(matcher, current)) return current;
         if (this.#exit !== null) {
@@ -172,7 +158,7 @@ export class AgentSession implements AsyncDisposable {
       });
       return frame.contents;
     } finally {
-      done.abort();
+      wait.clear();
     }
   }
 
@@ -212,6 +198,11 @@ export class AgentSession implements AsyncDisposable {
    */
   async stop(options: AgentStopOptions = {}): Promise<AgentExit> {
     if (this.#exit !== null) return this.#exit;
+    if (this.#snapshot === null || this.#snapshot.status.kind === 'registered') {
+      // Never started (or already removed): nothing runs, so nothing can exit.
+      this.#end({ kind: 'exited', exitCode: null }, '');
+      return this.exited;
+    }
     this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: false });
     const graceMs = Math.max(0, options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS);
     const grace = new AbortController();
@@ -258,7 +249,7 @@ export class AgentSession implements AsyncDisposable {
     );
     const watched = this.#dispatchWatched(start, signal);
     try {
-      await this.#until(signal, () => {
+      await untilChanged(this.#changed, signal, () => {
         const rejected = watched.rejection();
         if (rejected !== null) throw rejected;
         const row = this.#snapshot;
@@ -278,9 +269,14 @@ export class AgentSession implements AsyncDisposable {
 
   /** On every publication: route events, take the new row, publish a new frame, settle waits. */
   #refresh(): void {
-    for (let next = this.#events.tryRecv(); next.ok; next = this.#events.tryRecv()) {
+    let next = this.#events.tryRecv();
+    for (; next.ok; next = this.#events.tryRecv()) {
       if (next.value.instanceId !== this.instanceId) continue;
       for (const handler of [...this.#handlers]) handler(next.value);
+    }
+    if (next.error.kind === 'disconnected' && this.#exit === null) {
+      // Over a full subscription's worth of events in one tick: read on from a fresh one.
+      this.#events = this.#host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
     }
     const previous = this.#snapshot;
     const row = this.#row();
@@ -293,45 +289,16 @@ export class AgentSession implements AsyncDisposable {
     if (this.#exit === null && (status === null || isEnded(status))) {
       const screen = (row ?? previous)?.terminalFrame?.contents ?? '';
       const final = status !== null && isEnded(status) ? status : endedStatus(previous?.status);
-      this.#exit = { status: final, screen, lastLines: lastScreenLines(screen) };
-      this.#resolveExit(this.#exit);
-      this.#frames.clear();
+      this.#end(final, screen);
     }
     for (const changed of [...this.#changed]) changed();
   }
 
-  /** Resolves with the first value `check` returns, re-checked after every publication. */
-  #until<T>(signal: AbortSignal | undefined, check: () => T | undefined): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const attempt = () => {
-        let value: T | undefined;
-        try {
-          value = check();
-        } catch (error) {
-          finish();
-          reject(error);
-          return;
-        }
-        if (value === undefined) return;
-        finish();
-        resolve(value);
-      };
-      const onAbort = () => {
-        finish();
-        reject(signal?.reason);
-      };
-      const finish = () => {
-        this.#changed.delete(attempt);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#changed.add(attempt);
-      attempt();
-    });
+  #end(status: AgentExit['status'], screen: string): void {
+    this.#exit = { status, screen, lastLines: lastScreenLines(screen) };
+    this.#resolveExit(this.#exit);
+    this.#frames.clear();
+    for (const changed of [...this.#changed]) changed();
   }
 
   /** Sends one input after the previous one finished: the engine takes one input at a time. */
@@ -372,7 +339,7 @@ export class AgentSession implements AsyncDisposable {
       }
     });
     try {
-      await this.#until(signal, () => {
+      await untilChanged(this.#changed, signal, () => {
         if (failure !== null) throw failure;
         if (finished) return true;
         const rejected = watched.rejection();
@@ -445,21 +412,4 @@ export class AgentSession implements AsyncDisposable {
       `agent ${this.agentId} ${status} ${when} (${screen})`,
     );
   }
-}
-
-function isEnded(status: SessionStatus): status is AgentExit['status'] {
-  return status.kind === 'exited' || status.kind === 'failed';
-}
-
-function endedStatus(status: SessionStatus | undefined): AgentExit['status'] {
-  return status !== undefined && isEnded(status) ? status : { kind: 'exited', exitCode: null };
-}
-
-function describeStatus(status: AgentExit['status']): string {
-  if (status.kind === 'failed') return `failed (${status.message})`;
-  return status.exitCode === null ? 'exited' : `exited with code ${status.exitCode}`;
-}
-
-function describeLines(lines: readonly string[]): string {
-  return lines.length === 0 ? 'nothing on screen' : `last screen lines: ${lines.join(' | ')}`;
 }

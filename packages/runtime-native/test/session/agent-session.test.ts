@@ -139,6 +139,20 @@ describe('NativeRuntime.launchAgent', () => {
     expect((error as Gate4AgentError).message).toContain('not-installed');
   });
 
+  it('refuses a start the engine rejects, and cleans up the registered session', async () => {
+    const runtime = runtimeFor();
+    const error = await runtime
+      .launchAgent(fixtureAgent(), { terminalSize: { rows: 0, columns: 80 } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Gate4AgentError);
+    expect((error as Gate4AgentError).kind).toBe('command-rejected');
+    expect((error as Gate4AgentError).message).toContain('start');
+    await runtime.waitUntil(() => runtime.activeNativeSessions() === 0);
+    const again = tracked(await runtime.launchAgent(fixtureAgent()));
+    expect(again.instanceId).not.toBe(1);
+    await again.dispose();
+  });
+
   it('rejects with the signal reason when the launch is aborted first', async () => {
     const runtime = runtimeFor();
     const controller = new AbortController();
