@@ -10,7 +10,8 @@ export {
   MAX_TOOL_SUBSCRIBERS_PER_CLIENT,
 } from './constants.js';
 export type { AgentPort } from './control/agent-port.js';
-export { boundedPort } from './control/bounded-port.js';
+export type { PortParts } from './control/bounded-port.js';
+export { boundedPort, createPort } from './control/bounded-port.js';
 export { Gate4AgentHandle } from './control/gate4agent-handle.js';
 export { KernelPort } from './control/kernel-port.js';
 export { PortDispatchError } from './control/port-dispatch-error.js';

@@ -5,7 +5,9 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   type ControlPlaneParts,
   createControlPlane,
+  createPort,
   type Gate4AgentHandle,
+  type KernelPort,
   type ProviderRuntimeHandle,
   type ProviderWork,
   type Subscription,
@@ -19,6 +21,10 @@ describe('public API types', () => {
     expectTypeOf(createControlPlane).returns.toEqualTypeOf<ControlPlaneParts>();
     expectTypeOf<ControlPlaneParts['handle']>().toEqualTypeOf<Gate4AgentHandle>();
     expectTypeOf<ControlPlaneParts['toolAuthority']>().toEqualTypeOf<ToolAuthorityHandle>();
+    expectTypeOf(createPort).returns.toEqualTypeOf<{
+      readonly handle: Gate4AgentHandle;
+      readonly port: KernelPort;
+    }>();
   });
 
   it('subscriptions are async iterables with an abortable next', () => {
