@@ -1,5 +1,6 @@
 import type { BackendIngress, KernelStep } from '@gate4agent/kernel';
 import type { ControlEvent } from '@gate4agent/types';
+import { Gate4AgentError } from '@gate4agent/types';
 import type { EdgeState } from '../edge/edge-state.js';
 import type { ProviderKernelPort } from '../provider-runtime/provider-kernel-port.js';
 import type { ProviderRuntimeAuthorityHandle } from '../provider-runtime/provider-runtime-authority-handle.js';
@@ -97,12 +98,21 @@ export class ControlPlaneKernelPort implements Disposable {
 
   /**
    * Drops the kernel side (Rust: dropping the port): the ingress reader closes, so every later
-   * send is `disconnected`, and the provider registry closes, retiring every binding. Idempotent.
+   * send is `disconnected`, and the provider registry closes, retiring every binding. Awaited
+   * `request()`s and authority commands reject with a `Gate4AgentError` `disconnected`. Idempotent.
    */
   dispose(): void {
     this.#ingress.closeReceiver();
     this.#provider.dispose();
     this.#listeners.clear();
+    // Nothing will be published any more: awaited requests and authority commands end now.
+    const gone = new Gate4AgentError(
+      'disconnected',
+      'the control plane was disposed before it answered; build a new one to keep going',
+    );
+    this.#authority.pendingOutcomes.rejectAll(gone);
+    for (const client of this.#authority.clients.values())
+      client.pendingCompletions.rejectAll(gone);
   }
 
   [Symbol.dispose](): void {

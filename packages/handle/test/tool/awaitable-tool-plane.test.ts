@@ -177,6 +177,15 @@ describe('ToolClientHandle.request', () => {
     });
   });
 
+  it('rejects what still waits with disconnected when the control plane is disposed', async () => {
+    const { authority, client, generation, port } = plane();
+    const granted = authority.grant(grant(client, generation, 'allow'));
+    const completion = client.request(request(1, generation));
+    port.dispose();
+    await expect(granted).rejects.toMatchObject({ kind: 'disconnected' });
+    await expect(completion).rejects.toMatchObject({ kind: 'disconnected' });
+  });
+
   it('leaves no timer behind while a request and an authority command wait', async () => {
     vi.useFakeTimers();
     const { authority, client, generation, runtime, step } = plane();

@@ -207,6 +207,7 @@ export class NativeRuntime implements AsyncDisposable {
       {
         handle: this.#handle,
         onPublish: (listener) => this.onPublish(listener),
+        disposed: () => this.#disposed !== null,
         nextCommandId: () => this.#sessionIds.nextCommandId(),
       },
       this.#sessionIds.nextInstanceId(this.#handle.snapshot()),
@@ -227,10 +228,16 @@ export class NativeRuntime implements AsyncDisposable {
   /**
    * Resolves with the first truthy value of `check`, checked now and after every published tick
    * (no timer, no poll): `await runtime.waitUntil(() => client.snapshot().grants.length > 0)`.
-   * Rejects with `signal.reason` when aborted, or with what `check` threw.
+   * Rejects with `signal.reason` when aborted, with what `check` threw, or with a
+   * `Gate4AgentError` `disposed` when the runtime is disposed first.
    */
   waitUntil<T>(check: () => T | undefined | null | false, options?: WaitUntilOptions): Promise<T> {
-    return waitUntilPublished((listener) => this.onPublish(listener), check, options);
+    return waitUntilPublished(
+      (listener) => this.onPublish(listener),
+      () => this.#disposed !== null,
+      check,
+      options,
+    );
   }
 
   /** Live native sessions across all workers. */
@@ -412,10 +419,12 @@ export class NativeRuntime implements AsyncDisposable {
     this.#disposed ??= (async () => {
       this.#driver.stop();
       this.#unsubscribeIngress();
-      this.#published.clear();
       this.#providers.dispose();
       await this.#dispatcher.dispose();
       this.#port.dispose();
+      // One last notification: sessions and waitUntil see the runtime is gone and end their waits.
+      this.#published.notify();
+      this.#published.clear();
     })();
     return this.#disposed;
   }

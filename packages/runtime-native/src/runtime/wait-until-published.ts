@@ -1,3 +1,5 @@
+import { Gate4AgentError } from '@gate4agent/types';
+
 /** Options of `NativeRuntime.waitUntil`. */
 export interface WaitUntilOptions {
   /** Ends the wait: rejects with `signal.reason`. */
@@ -7,10 +9,12 @@ export interface WaitUntilOptions {
 /**
  * Resolves with the first value of `check` that is neither `undefined`, `null` nor `false`,
  * checked now and after every publication (`onPublish`): a wait on any snapshot condition with no
- * timer and no poll. A `check` that throws rejects the wait.
+ * timer and no poll. A `check` that throws rejects the wait, and so does the runtime's disposal
+ * (`disposed()` turns true) while the condition does not hold.
  */
 export function waitUntilPublished<T>(
   onPublish: (listener: () => void) => () => void,
+  disposed: () => boolean,
   check: () => T | undefined | null | false,
   options: WaitUntilOptions = {},
 ): Promise<T> {
@@ -38,7 +42,17 @@ export function waitUntilPublished<T>(
         reject(error);
         return;
       }
-      if (value === undefined || value === null || value === false) return;
+      if (value === undefined || value === null || value === false) {
+        if (!disposed()) return;
+        finish();
+        reject(
+          new Gate4AgentError(
+            'disposed',
+            'the runtime was disposed before the awaited condition held; build a new runtime to keep going',
+          ),
+        );
+        return;
+      }
       finish();
       resolve(value);
     };

@@ -29,6 +29,8 @@ export interface AgentSessionHost {
   readonly handle: Gate4AgentHandle;
   /** Calls `listener` after every published tick; returns the unsubscribe function. */
   onPublish(listener: () => void): () => void;
+  /** Whether the runtime is being disposed (its PTYs are stopped; nothing more is published). */
+  disposed(): boolean;
   /** A command id no other command of this runtime's sessions uses. */
   nextCommandId(): CommandId;
 }
@@ -221,7 +223,9 @@ export class AgentSession implements AsyncDisposable {
       try {
         if (this.#snapshot !== null) {
           await this.stop();
-          this.#dispatch({ kind: 'remove', instanceId: this.instanceId });
+          // A disposed runtime has no control plane left to remove the session from.
+          if (!this.#host.disposed())
+            this.#dispatch({ kind: 'remove', instanceId: this.instanceId });
         }
       } finally {
         this.#unsubscribe();
@@ -286,6 +290,13 @@ export class AgentSession implements AsyncDisposable {
       this.#frames.publishOne(frame);
     }
     const status = row?.status ?? null;
+    if (this.#exit === null && this.#host.disposed()) {
+      const screen = (row ?? previous)?.terminalFrame?.contents ?? '';
+      this.#end(
+        { kind: 'failed', message: 'the runtime was disposed while the agent ran' },
+        screen,
+      );
+    }
     if (this.#exit === null && (status === null || isEnded(status))) {
       const screen = (row ?? previous)?.terminalFrame?.contents ?? '';
       const final = status !== null && isEnded(status) ? status : endedStatus(previous?.status);

@@ -120,6 +120,13 @@ describe('awaitable tool plane on a NativeRuntime', () => {
     expect(later).toBe(1);
   });
 
+  it('rejects waitUntil with disposed when the runtime is disposed first', async () => {
+    const { runtime } = unwrap(NativeRuntime.create(registry(interactiveAgentSpec())));
+    const waiting = runtime.waitUntil(() => false);
+    await runtime.dispose();
+    await expect(waiting).rejects.toMatchObject({ kind: 'disposed' });
+  });
+
   it('rejects waitUntil with the abort reason and stops listening', async () => {
     const { runtime } = unwrap(NativeRuntime.create(registry(interactiveAgentSpec())));
     runtimes.push(runtime);

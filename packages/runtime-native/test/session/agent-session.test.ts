@@ -153,6 +153,20 @@ describe('NativeRuntime.launchAgent', () => {
     await again.dispose();
   });
 
+  it('ends its waits and its exit when the runtime is disposed under it', async () => {
+    const runtime = runtimeFor();
+    const session = tracked(await runtime.launchAgent(fixtureAgent()));
+    const waiting = session.waitFor('never on screen').catch((error: unknown) => error);
+    await runtime.dispose();
+    expect(await waiting).toMatchObject({ kind: 'agent-exited' });
+    const exit = await session.exited;
+    expect(exit.status).toEqual({
+      kind: 'failed',
+      message: 'the runtime was disposed while the agent ran',
+    });
+    await session.dispose();
+  });
+
   it('rejects with the signal reason when the launch is aborted first', async () => {
     const runtime = runtimeFor();
     const controller = new AbortController();
