@@ -2,11 +2,12 @@
 // with a message that names what to do, carries no Rust Debug syntax, is not a bare kind, and
 // names the values it was given. A factory added without a sample here fails the first check.
 import { describe, expect, it } from 'vitest';
+import { catalogFamilies } from './error-messages/catalog-families.js';
 import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
 
-const families: readonly ErrorFamily[] = [...coreFamilies, ...edgeFamilies];
+const families: readonly ErrorFamily[] = [...coreFamilies, ...edgeFamilies, ...catalogFamilies];
 
 /**
  * The imperative verbs a message may use to say what to do. A message names at least one of
@@ -18,6 +19,7 @@ const HINT_VERBS = [
   'attach',
   'await',
   'bind',
+  'break',
   'build',
   'call',
   'check',
@@ -25,6 +27,7 @@ const HINT_VERBS = [
   'clear',
   'close',
   'complete',
+  'contribute',
   'correct',
   'create',
   'detach',
@@ -33,15 +36,23 @@ const HINT_VERBS = [
   'fill',
   'grant',
   'install',
+  'invoke',
   'list',
   'load',
   'lower',
   'make',
+  'merge',
+  'narrow',
+  'open',
   'pass',
+  'publish',
   'raise',
   'read',
+  'rebuild',
+  'reduce',
   'register',
   'remove',
+  'rename',
   'report',
   'resolve',
   'restart',
@@ -55,7 +66,9 @@ const HINT_VERBS = [
   'set',
   'shorten',
   'split',
+  'stage',
   'start',
+  'stay',
   'stop',
   'use',
   'wait',
