@@ -1,5 +1,6 @@
-// The kernel's error unions, one per upstream enum, each variant built by one factory that
-// words its message as upstream does (ids render as plain numbers).
+// The kernel's error unions, one per upstream enum, each variant built by one factory whose
+// message is plain English (decision 18): what happened, with the values, and what to do.
+// `logical-tick-exhausted` keeps the upstream wording: a ported upstream test compares it.
 
 import type { ToolEngineError } from '@gate4agent/tool-engine';
 import type {
@@ -15,6 +16,22 @@ import type {
   ControlHealth,
   TransportKind,
 } from '@gate4agent/types';
+
+const RESTART = 'restart the kernel (no further ones can be issued)';
+const BLOCKED = "read the step's integration errors for the cause, then restart the kernel";
+
+function describeHealth(health: ControlHealth): string {
+  const exhausted = [
+    health.operationIdExhausted ? 'operation ids' : null,
+    health.eventSequenceExhausted ? 'event sequences' : null,
+    health.revisionExhausted ? 'snapshot revisions' : null,
+  ].filter((name) => name !== null);
+  return (
+    `${exhausted.length === 0 ? 'none of operation ids, event sequences or revisions' : exhausted.join(', ')}; ` +
+    `${health.providerSequenceExhaustedSessions} sessions out of provider sequences; ` +
+    `${health.retainedInstanceIdentities} of ${health.retainedInstanceIdentityCapacity} instance identities retained`
+  );
+}
 
 /** A failure of the step's integration between the control engine and the tool engine. */
 export type KernelIntegrationError =
@@ -63,12 +80,12 @@ export const KernelIntegrationErrors = {
   backendRevisionExhausted: (currentRevision: number): KernelIntegrationError => ({
     kind: 'backend-revision-exhausted',
     currentRevision,
-    message: `kernel snapshot revision exhausted at ${currentRevision}`,
+    message: `kernel snapshot revision exhausted at ${currentRevision}; ${RESTART}`,
   }),
   controlHealthExhausted: (health: ControlHealth): KernelIntegrationError => ({
     kind: 'control-health-exhausted',
     health,
-    message: `control engine entered terminal counter exhaustion: ${JSON.stringify(health)}`,
+    message: `control engine exhausted a counter (${describeHealth(health)}); ${RESTART}`,
   }),
   controlObservation: (
     instanceId: AgentInstanceId,
@@ -77,7 +94,7 @@ export const KernelIntegrationErrors = {
     kind: 'control-observation',
     instanceId,
     source,
-    message: `control observation for instance ${instanceId} failed: ${source.message}`,
+    message: `control observation for agent instance ${instanceId} failed: ${source.message}`,
   }),
   toolClock: (source: ToolEngineError): KernelIntegrationError => ({
     kind: 'tool-clock',
@@ -100,7 +117,7 @@ export const KernelIntegrationErrors = {
     kind: 'tool-effect-provider-unbound',
     operationId,
     providerId,
-    message: `tool effect ${operationId} targets provider '${providerId}' without an active runtime binding`,
+    message: `tool effect ${operationId} targets provider '${providerId}', which has no active runtime binding; attach a runtime for '${providerId}'`,
   }),
 };
 
@@ -130,13 +147,13 @@ export const KernelCommandErrors = {
   unknownAgent: (agentId: AgentId): KernelCommandError => ({
     kind: 'unknown-agent',
     agentId,
-    message: `agent '${agentId}' is not present in the kernel catalog`,
+    message: `agent '${agentId}' is not in the kernel catalog; use an agent the catalog lists or add its spec`,
   }),
   unsupportedTransport: (agentId: AgentId, transport: TransportKind): KernelCommandError => ({
     kind: 'unsupported-transport',
     agentId,
     transport,
-    message: `agent '${agentId}' does not support transport ${transport}`,
+    message: `agent '${agentId}' does not support transport ${transport}; choose a transport the agent declares`,
   }),
   control: (error: ControlError): KernelCommandError => ({
     kind: 'control',
@@ -178,7 +195,7 @@ export const KernelToolErrors = {
   providerUnavailable: (providerId: ToolProviderId): KernelToolError => ({
     kind: 'provider-unavailable',
     providerId,
-    message: `tool provider '${providerId}' has no active runtime binding`,
+    message: `tool provider '${providerId}' has no active runtime binding; install or attach its runtime first`,
   }),
   providerBindingMismatch: (
     providerId: ToolProviderId,
@@ -189,11 +206,11 @@ export const KernelToolErrors = {
     providerId,
     current,
     requested,
-    message: `tool request targets provider '${providerId}' binding ${requested ?? 'none'}, current binding is ${current}`,
+    message: `tool request targets provider '${providerId}' binding ${requested ?? 'none'}, but the current binding is ${current}; use binding ${current}`,
   }),
   integrationBlocked: (): KernelToolError => ({
     kind: 'integration-blocked',
-    message: 'tool lane is blocked by a control/tool integration failure',
+    message: `tool lane is blocked by a control/tool integration failure; ${BLOCKED}`,
   }),
 };
 
@@ -244,24 +261,24 @@ export const KernelProviderErrors = {
   }),
   sequenceExhausted: (): KernelProviderError => ({
     kind: 'sequence-exhausted',
-    message: 'tool provider runtime sequence is exhausted',
+    message: `tool provider runtime sequences are exhausted; ${RESTART}`,
   }),
   sequenceRegressed: (current: number, requested: number): KernelProviderError => ({
     kind: 'sequence-regressed',
     current,
     requested,
-    message: `tool provider runtime sequence regressed from ${current} to ${requested}`,
+    message: `tool provider runtime sequence regressed from ${current} to ${requested}; send a sequence above ${current}`,
   }),
   unknownProvider: (providerId: ToolProviderId): KernelProviderError => ({
     kind: 'unknown-provider',
     providerId,
-    message: `tool provider '${providerId}' is not registered`,
+    message: `tool provider '${providerId}' is not registered; register it with the kernel's tool providers first`,
   }),
   invalidAttachBinding: (sequence: number, bindingId: ProviderBindingId): KernelProviderError => ({
     kind: 'invalid-attach-binding',
     sequence,
     bindingId,
-    message: `attach binding ${bindingId} must equal provider runtime sequence ${sequence}`,
+    message: `attach binding ${bindingId} must equal provider runtime sequence ${sequence}; use binding ${sequence}`,
   }),
   alreadyAttached: (
     providerId: ToolProviderId,
@@ -270,12 +287,12 @@ export const KernelProviderErrors = {
     kind: 'already-attached',
     providerId,
     bindingId,
-    message: `tool provider '${providerId}' is already attached as binding ${bindingId}`,
+    message: `tool provider '${providerId}' is already attached as binding ${bindingId}; detach it first`,
   }),
   notAttached: (providerId: ToolProviderId): KernelProviderError => ({
     kind: 'not-attached',
     providerId,
-    message: `tool provider '${providerId}' has no active runtime binding`,
+    message: `tool provider '${providerId}' has no active runtime binding; attach it first`,
   }),
   bindingMismatch: (
     providerId: ToolProviderId,
@@ -286,7 +303,7 @@ export const KernelProviderErrors = {
     providerId,
     current,
     requested,
-    message: `tool provider '${providerId}' is attached as ${current}, not ${requested}`,
+    message: `tool provider '${providerId}' is attached as binding ${current}, not ${requested}; use binding ${current}`,
   }),
   engine: (error: ToolEngineError): KernelProviderError => ({
     kind: 'engine',
@@ -295,6 +312,6 @@ export const KernelProviderErrors = {
   }),
   integrationBlocked: (): KernelProviderError => ({
     kind: 'integration-blocked',
-    message: 'tool provider lane is blocked by a control/tool integration failure',
+    message: `tool provider lane is blocked by a control/tool integration failure; ${BLOCKED}`,
   }),
 };

@@ -1,12 +1,16 @@
-// ToolEngineError: the one error union of the engine. Messages keep the upstream rendering,
-// "tool engine rejected transition: " followed by the Rust Debug form of the variant.
-import type {
-  CapabilityRequestKey,
-  ConsumerId,
-  ToolActorId,
-  ToolCapabilityId,
-  ToolProviderId,
-  ToolValidationError,
+// ToolEngineError: the one error union of the engine. Messages are plain English (decision 18);
+// upstream rendered "tool engine rejected transition: " and the Rust Debug form of the variant.
+import {
+  type CapabilityRequestKey,
+  type ConsumerId,
+  TOOL_EFFECTS_MAX,
+  TOOL_POLICIES_MAX,
+  TOOL_PROVIDERS_MAX,
+  TOOL_REQUESTS_MAX,
+  type ToolActorId,
+  type ToolCapabilityId,
+  type ToolProviderId,
+  type ToolValidationError,
 } from '@gate4agent/tool-protocol';
 import type { AgentInstanceId, SessionGeneration } from '@gate4agent/types';
 
@@ -195,48 +199,46 @@ export type ToolEngineError =
   | AuthoritySequenceRegressedError
   | CounterExhaustedError;
 
-const rejected = (debug: string): string => `tool engine rejected transition: ${debug}`;
-const quote = (value: string): string => JSON.stringify(value);
-const provider = (id: ToolProviderId): string => `ToolProviderId(${quote(id)})`;
-const consumer = (id: ConsumerId): string => `ConsumerId(${quote(id)})`;
-const requestKey = (key: CapabilityRequestKey): string =>
-  `CapabilityRequestKey { consumer_id: ${consumer(key.consumerId)}, actor_id: ToolActorId(${quote(key.actorId)}), local_id: CapabilityRequestId(${key.localId}) }`;
-const keyOnly = (variant: string, key: CapabilityRequestKey): string =>
-  rejected(`${variant} { request_key: ${requestKey(key)} }`);
+const request = (key: CapabilityRequestKey): string =>
+  `request ${key.localId} of consumer ${key.consumerId}, actor ${key.actorId}`;
+const RESTART = 'restart with a new engine (no further ones can be issued)';
 
-/** One factory per variant; each builds the variant with its upstream-worded `message`. */
+/**
+ * One factory per variant; each builds the variant with a plain-English `message` that names the
+ * values and what to do (decision 18). Upstream rendered the Rust Debug form.
+ */
 export const ToolEngineError = {
   validation: (error: ToolValidationError): ValidationEngineError => ({
     kind: 'validation',
     error,
-    message: rejected(`Validation(${error.message})`),
+    message: `tool engine refused invalid input: ${error.message}`,
   }),
   duplicateProvider: (providerId: ToolProviderId): DuplicateProviderError => ({
     kind: 'duplicate-provider',
     providerId,
-    message: rejected(`DuplicateProvider { provider_id: ${provider(providerId)} }`),
+    message: `provider ${providerId} is already registered; use another provider id`,
   }),
   unknownRuntimeProvider: (providerId: ToolProviderId): UnknownRuntimeProviderError => ({
     kind: 'unknown-runtime-provider',
     providerId,
-    message: rejected(`UnknownRuntimeProvider { provider_id: ${provider(providerId)} }`),
+    message: `provider ${providerId} is not registered; register it before attaching or detaching its runtime`,
   }),
   duplicateRequest: (key: CapabilityRequestKey): DuplicateRequestError => ({
     kind: 'duplicate-request',
     requestKey: key,
-    message: keyOnly('DuplicateRequest', key),
+    message: `${request(key)} is still open; wait for its completion or use a new local id`,
   }),
   providerCapacityExceeded: (): ProviderCapacityExceededError => ({
     kind: 'provider-capacity-exceeded',
-    message: rejected('ProviderCapacityExceeded'),
+    message: `the tool engine already holds ${TOOL_PROVIDERS_MAX} providers (TOOL_PROVIDERS_MAX); register fewer providers`,
   }),
   policyCapacityExceeded: (): PolicyCapacityExceededError => ({
     kind: 'policy-capacity-exceeded',
-    message: rejected('PolicyCapacityExceeded'),
+    message: `the grant table already holds ${TOOL_POLICIES_MAX} grants (TOOL_POLICIES_MAX); revoke a grant first`,
   }),
   requestCapacityExceeded: (): RequestCapacityExceededError => ({
     kind: 'request-capacity-exceeded',
-    message: rejected('RequestCapacityExceeded'),
+    message: `${TOOL_REQUESTS_MAX} tool requests (TOOL_REQUESTS_MAX) are open and none has finished; wait for a completion before sending more`,
   }),
   clientRequestCapacityExceeded: (
     consumerId: ConsumerId,
@@ -247,22 +249,20 @@ export const ToolEngineError = {
     consumerId,
     actorId,
     max,
-    message: rejected(
-      `ClientRequestCapacityExceeded { consumer_id: ${consumer(consumerId)}, actor_id: ToolActorId(${quote(actorId)}), max: ${max} }`,
-    ),
+    message: `consumer ${consumerId}, actor ${actorId} already has ${max} open requests; wait for one to complete`,
   }),
   effectCapacityExceeded: (): EffectCapacityExceededError => ({
     kind: 'effect-capacity-exceeded',
-    message: rejected('EffectCapacityExceeded'),
+    message: `the tool effect queue is full (${TOOL_EFFECTS_MAX} effects); drain effects, then retry`,
   }),
   effectSequenceExhausted: (): EffectSequenceExhaustedError => ({
     kind: 'effect-sequence-exhausted',
-    message: rejected('EffectSequenceExhausted'),
+    message: `tool effect sequence numbers are exhausted; ${RESTART}`,
   }),
   unknownPolicyProvider: (providerId: ToolProviderId): UnknownPolicyProviderError => ({
     kind: 'unknown-policy-provider',
     providerId,
-    message: rejected(`UnknownPolicyProvider { provider_id: ${provider(providerId)} }`),
+    message: `the grant names provider ${providerId}, which is not registered; register the provider first`,
   }),
   unknownPolicyCapability: (
     providerId: ToolProviderId,
@@ -271,9 +271,7 @@ export const ToolEngineError = {
     kind: 'unknown-policy-capability',
     providerId,
     capabilityId,
-    message: rejected(
-      `UnknownPolicyCapability { provider_id: ${provider(providerId)}, capability_id: ToolCapabilityId(${quote(capabilityId)}) }`,
-    ),
+    message: `provider ${providerId} does not declare capability ${capabilityId}; grant a capability the provider declares`,
   }),
   providerOwnerMismatch: (
     providerId: ToolProviderId,
@@ -284,19 +282,17 @@ export const ToolEngineError = {
     providerId,
     owner,
     requestedConsumer,
-    message: rejected(
-      `ProviderOwnerMismatch { provider_id: ${provider(providerId)}, owner: ${consumer(owner)}, requested_consumer: ${consumer(requestedConsumer)} }`,
-    ),
+    message: `provider ${providerId} belongs to consumer ${owner}, not ${requestedConsumer}; grant it to ${owner} only`,
   }),
   unknownPolicyInstance: (instanceId: AgentInstanceId): UnknownPolicyInstanceError => ({
     kind: 'unknown-policy-instance',
     instanceId,
-    message: rejected(`UnknownPolicyInstance { instance_id: AgentInstanceId(${instanceId}) }`),
+    message: `agent instance ${instanceId} is unknown to the tool engine; register and start its session first`,
   }),
   inactivePolicyInstance: (instanceId: AgentInstanceId): InactivePolicyInstanceError => ({
     kind: 'inactive-policy-instance',
     instanceId,
-    message: rejected(`InactivePolicyInstance { instance_id: AgentInstanceId(${instanceId}) }`),
+    message: `agent instance ${instanceId} is not running; start its session before granting or approving`,
   }),
   policyGenerationMismatch: (
     instanceId: AgentInstanceId,
@@ -307,24 +303,22 @@ export const ToolEngineError = {
     instanceId,
     current,
     requested,
-    message: rejected(
-      `PolicyGenerationMismatch { instance_id: AgentInstanceId(${instanceId}), current: SessionGeneration(${current}), requested: SessionGeneration(${requested}) }`,
-    ),
+    message: `agent instance ${instanceId} is at session generation ${current}, not ${requested}; use generation ${current}`,
   }),
   unknownRequest: (key: CapabilityRequestKey): UnknownRequestError => ({
     kind: 'unknown-request',
     requestKey: key,
-    message: keyOnly('UnknownRequest', key),
+    message: `${request(key)} does not exist; check the consumer, actor and local id`,
   }),
   requestNotAwaitingApproval: (key: CapabilityRequestKey): RequestNotAwaitingApprovalError => ({
     kind: 'request-not-awaiting-approval',
     requestKey: key,
-    message: keyOnly('RequestNotAwaitingApproval', key),
+    message: `${request(key)} is not awaiting approval (it was dispatched or has finished); resolve only pending approvals`,
   }),
   approvalScopeMismatch: (key: CapabilityRequestKey): ApprovalScopeMismatchError => ({
     kind: 'approval-scope-mismatch',
     requestKey: key,
-    message: keyOnly('ApprovalScopeMismatch', key),
+    message: `the resolution of ${request(key)} names another agent instance or generation; use the request's own`,
   }),
   approvalNonceMismatch: (
     key: CapabilityRequestKey,
@@ -335,9 +329,7 @@ export const ToolEngineError = {
     requestKey: key,
     expected,
     actual,
-    message: rejected(
-      `ApprovalNonceMismatch { request_key: ${requestKey(key)}, expected: ${expected}, actual: ${actual} }`,
-    ),
+    message: `the resolution of ${request(key)} quotes accepted sequence ${actual}, but the request was accepted as ${expected}; answer with sequence ${expected}`,
   }),
   approvalGenerationStale: (
     current: SessionGeneration,
@@ -346,22 +338,18 @@ export const ToolEngineError = {
     kind: 'approval-generation-stale',
     current,
     actual,
-    message: rejected(
-      `ApprovalGenerationStale { current: SessionGeneration(${current}), actual: SessionGeneration(${actual}) }`,
-    ),
+    message: `the resolution names session generation ${actual}, but the current generation is ${current}; resolve only requests of generation ${current}`,
   }),
   approvalDeadlineElapsed: (key: CapabilityRequestKey): ApprovalDeadlineElapsedError => ({
     kind: 'approval-deadline-elapsed',
     requestKey: key,
-    message: keyOnly('ApprovalDeadlineElapsed', key),
+    message: `${request(key)} passed its deadline before it was approved; send a new request`,
   }),
   clockRegressed: (currentTick: number, requestedTick: number): ClockRegressedError => ({
     kind: 'clock-regressed',
     currentTick,
     requestedTick,
-    message: rejected(
-      `ClockRegressed { current_tick: ${currentTick}, requested_tick: ${requestedTick} }`,
-    ),
+    message: `tick ${requestedTick} is before the current tick ${currentTick}; pass tick ${currentTick} or later`,
   }),
   generationRegressed: (
     instanceId: AgentInstanceId,
@@ -372,9 +360,7 @@ export const ToolEngineError = {
     instanceId,
     current,
     requested,
-    message: rejected(
-      `GenerationRegressed { instance_id: AgentInstanceId(${instanceId}), current: SessionGeneration(${current}), requested: SessionGeneration(${requested}) }`,
-    ),
+    message: `agent instance ${instanceId} cannot go back from session generation ${current} to ${requested}; pass ${current} or later`,
   }),
   authoritySequenceRegressed: (
     current: number,
@@ -383,13 +369,11 @@ export const ToolEngineError = {
     kind: 'authority-sequence-regressed',
     current,
     requested,
-    message: rejected(
-      `AuthoritySequenceRegressed { current: ${current}, requested: ${requested} }`,
-    ),
+    message: `authority sequence ${requested} is not above the last applied sequence ${current}; use a sequence above ${current}`,
   }),
   counterExhausted: (counter: string): CounterExhaustedError => ({
     kind: 'counter-exhausted',
     counter,
-    message: rejected(`CounterExhausted { counter: ${quote(counter)} }`),
+    message: `the ${counter} counter is exhausted; ${RESTART}`,
   }),
 } as const;

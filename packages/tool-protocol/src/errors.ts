@@ -1,7 +1,7 @@
-// ToolValidationError: the one error union of the tool protocol. Messages keep the upstream
-// rendering, "invalid tool contract: " followed by the Rust Debug form of the variant, so logs
-// read the same on both sides of a port.
-import { Gate4AgentError, rustDebugString } from '@gate4agent/types';
+// ToolValidationError: the one error union of the tool protocol. Messages are plain English
+// (decision 18): what is wrong, with the values, and what to do. Upstream rendered
+// "invalid tool contract: " followed by the Rust Debug form of the variant.
+import { Gate4AgentError } from '@gate4agent/types';
 import type { ToolCapabilityId, ToolProviderId } from './id/tool-ids.js';
 
 /** The protocol version of an envelope is not {@link CAPABILITY_PROTOCOL_VERSION}. */
@@ -122,12 +122,7 @@ export type ToolValidationError =
   | ProviderMismatchError
   | DeadlineElapsedError;
 
-const quote = rustDebugString;
-const contract = (debug: string): string => `invalid tool contract: ${debug}`;
-const fieldOnly = (variant: string, field: string): string =>
-  contract(`${variant} { field: ${quote(field)} }`);
-
-/** One factory per variant; each builds the variant with its upstream-worded `message`. */
+/** One factory per variant; each builds the variant with a plain-English `message` (decision 18). */
 export const ToolValidationError = {
   unsupportedProtocolVersion: (
     expected: number,
@@ -136,67 +131,65 @@ export const ToolValidationError = {
     kind: 'unsupported-protocol-version',
     expected,
     actual,
-    message: contract(`UnsupportedProtocolVersion { expected: ${expected}, actual: ${actual} }`),
+    message: `tool protocol version ${actual} is not supported; send version ${expected}`,
   }),
   required: (field: string): RequiredError => ({
     kind: 'required',
     field,
-    message: fieldOnly('Required', field),
+    message: `${field} is required; pass a non-blank value`,
   }),
   invalidIdentifier: (field: string): InvalidIdentifierError => ({
     kind: 'invalid-identifier',
     field,
-    message: fieldOnly('InvalidIdentifier', field),
+    message: `${field} contains a character other than A-Z a-z 0-9 - _ . : /; use only those`,
   }),
   controlCharacter: (field: string): ControlCharacterError => ({
     kind: 'control-character',
     field,
-    message: fieldOnly('ControlCharacter', field),
+    message: `${field} contains a control character (such as a newline or tab); remove it`,
   }),
   capabilityOutsideAdmission: (
     capabilityId: ToolCapabilityId,
   ): CapabilityOutsideAdmissionError => ({
     kind: 'capability-outside-admission',
     capabilityId,
-    message: contract(
-      `CapabilityOutsideAdmission { capability_id: ToolCapabilityId(${quote(capabilityId)}) }`,
-    ),
+    message: `capability ${capabilityId} is outside its class prefix or names a shell, file-system or MCP namespace; choose an id under the class prefix that names none of them`,
   }),
   duplicateIdentifier: (field: string): DuplicateIdentifierError => ({
     kind: 'duplicate-identifier',
     field,
-    message: fieldOnly('DuplicateIdentifier', field),
+    message: `${field} lists the same identifier twice; remove the duplicate`,
   }),
   zeroIdentifier: (field: string): ZeroIdentifierError => ({
     kind: 'zero-identifier',
     field,
-    message: fieldOnly('ZeroIdentifier', field),
+    message: `${field} is 0; use a value of 1 or more`,
   }),
   tooLarge: (field: string, max: number, actual: number): TooLargeError => ({
     kind: 'too-large',
     field,
     max,
     actual,
-    message: contract(`TooLarge { field: ${quote(field)}, max: ${max}, actual: ${actual} }`),
+    message: `${field} is ${actual} bytes, over the ${max}-byte limit; shorten it`,
   }),
   tooMany: (field: string, max: number, actual: number): TooManyError => ({
     kind: 'too-many',
     field,
     max,
     actual,
-    message: contract(`TooMany { field: ${quote(field)}, max: ${max}, actual: ${actual} }`),
+    message: `${field} has ${actual} entries, over the limit of ${max}; remove some`,
   }),
   resultTooLarge: (max: number, actual: number): ResultTooLargeError => ({
     kind: 'result-too-large',
     max,
     actual,
-    message: contract(`ResultTooLarge { max: ${max}, actual: ${actual} }`),
+    message: `tool result declares ${actual} bytes, over the ${max}-byte limit; return a smaller result`,
   }),
   resultLengthMismatch: (declared: number, actual: number): ResultLengthMismatchError => ({
     kind: 'result-length-mismatch',
     declared,
     actual,
-    message: contract(`ResultLengthMismatch { declared: ${declared}, actual: ${actual} }`),
+    message: `inline tool result declares ${declared} bytes but holds ${actual}; set byteLen to the actual byte count`,
   }),
   providerMismatch: (
     field: string,
@@ -207,17 +200,13 @@ export const ToolValidationError = {
     field,
     expected,
     actual,
-    message: contract(
-      `ProviderMismatch { field: ${quote(field)}, expected: ToolProviderId(${quote(expected)}), actual: ToolProviderId(${quote(actual)}) }`,
-    ),
+    message: `${field} is ${actual}, but this context belongs to provider ${expected}; use ${expected}`,
   }),
   deadlineElapsed: (currentTick: number, deadlineTick: number): DeadlineElapsedError => ({
     kind: 'deadline-elapsed',
     currentTick,
     deadlineTick,
-    message: contract(
-      `DeadlineElapsed { current_tick: ${currentTick}, deadline_tick: ${deadlineTick} }`,
-    ),
+    message: `request deadline tick ${deadlineTick} is not after the current tick ${currentTick}; pass a later deadline`,
   }),
 } as const;
 

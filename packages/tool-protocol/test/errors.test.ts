@@ -8,48 +8,51 @@ import {
 } from '../src/index.js';
 
 describe('ToolValidationError', () => {
-  it('renders every variant as upstream Display does', () => {
+  it('renders every variant in plain English, with its values and what to do', () => {
     const cases: [ToolValidationError, string][] = [
       [
         ToolValidationError.unsupportedProtocolVersion(2, 3),
-        'UnsupportedProtocolVersion { expected: 2, actual: 3 }',
+        'tool protocol version 3 is not supported; send version 2',
       ],
-      [ToolValidationError.required('tool actor id'), 'Required { field: "tool actor id" }'],
+      [
+        ToolValidationError.required('tool actor id'),
+        'tool actor id is required; pass a non-blank value',
+      ],
       [
         ToolValidationError.invalidIdentifier('tool actor id'),
-        'InvalidIdentifier { field: "tool actor id" }',
+        'tool actor id contains a character other than A-Z a-z 0-9 - _ . : /; use only those',
       ],
       [
         ToolValidationError.controlCharacter('tool approval summary'),
-        'ControlCharacter { field: "tool approval summary" }',
+        'tool approval summary contains a control character (such as a newline or tab); remove it',
       ],
       [
         ToolValidationError.capabilityOutsideAdmission(ToolCapabilityId.new('Browser.FS')),
-        'CapabilityOutsideAdmission { capability_id: ToolCapabilityId("Browser.FS") }',
+        'capability Browser.FS is outside its class prefix or names a shell, file-system or MCP namespace; choose an id under the class prefix that names none of them',
       ],
       [
         ToolValidationError.duplicateIdentifier('tool capability id'),
-        'DuplicateIdentifier { field: "tool capability id" }',
+        'tool capability id lists the same identifier twice; remove the duplicate',
       ],
       [
         ToolValidationError.zeroIdentifier('tool request id'),
-        'ZeroIdentifier { field: "tool request id" }',
+        'tool request id is 0; use a value of 1 or more',
       ],
       [
         ToolValidationError.tooLarge('tool actor id', 256, 257),
-        'TooLarge { field: "tool actor id", max: 256, actual: 257 }',
+        'tool actor id is 257 bytes, over the 256-byte limit; shorten it',
       ],
       [
         ToolValidationError.tooMany('provider runtime bindings', 64, 65),
-        'TooMany { field: "provider runtime bindings", max: 64, actual: 65 }',
+        'provider runtime bindings has 65 entries, over the limit of 64; remove some',
       ],
       [
         ToolValidationError.resultTooLarge(16_777_216, 16_777_217),
-        'ResultTooLarge { max: 16777216, actual: 16777217 }',
+        'tool result declares 16777217 bytes, over the 16777216-byte limit; return a smaller result',
       ],
       [
         ToolValidationError.resultLengthMismatch(3, 2),
-        'ResultLengthMismatch { declared: 3, actual: 2 }',
+        'inline tool result declares 3 bytes but holds 2; set byteLen to the actual byte count',
       ],
       [
         ToolValidationError.providerMismatch(
@@ -57,16 +60,16 @@ describe('ToolValidationError', () => {
           ToolProviderId.new('a'),
           ToolProviderId.new('b'),
         ),
-        'ProviderMismatch { field: "provider runtime observation provider id", expected: ToolProviderId("a"), actual: ToolProviderId("b") }',
+        'provider runtime observation provider id is b, but this context belongs to provider a; use a',
       ],
       [
         ToolValidationError.deadlineElapsed(10_000, 10_000),
-        'DeadlineElapsed { current_tick: 10000, deadline_tick: 10000 }',
+        'request deadline tick 10000 is not after the current tick 10000; pass a later deadline',
       ],
     ];
     expect(new Set(cases.map(([error]) => error.kind)).size).toBe(13);
-    for (const [error, debug] of cases) {
-      expect(error.message).toBe(`invalid tool contract: ${debug}`);
+    for (const [error, message] of cases) {
+      expect(error.message).toBe(message);
     }
   });
 
@@ -95,7 +98,7 @@ describe('ToolValidationError', () => {
     expect(thrown).toBeInstanceOf(Gate4AgentError);
     expect(thrown.name).toBe('InvalidToolContractError');
     expect(thrown.kind).toBe('required');
-    expect(thrown.message).toBe('invalid tool contract: Required { field: "tool actor id" }');
+    expect(thrown.message).toBe('tool actor id is required; pass a non-blank value');
     expect(thrown.error).toBe(error);
     expect(thrown.cause).toBe(error);
   });

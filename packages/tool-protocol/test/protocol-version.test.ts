@@ -10,7 +10,7 @@ describe('validateProtocolVersion', () => {
         kind: 'unsupported-protocol-version',
         expected: 2,
         actual,
-        message: `invalid tool contract: UnsupportedProtocolVersion { expected: 2, actual: ${actual} }`,
+        message: `tool protocol version ${actual} is not supported; send version 2`,
       });
     }
   });

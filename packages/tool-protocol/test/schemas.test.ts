@@ -164,7 +164,7 @@ describe('decoding rejects with a typed error naming the field', () => {
     });
     expect(violation.path).toBe('/request/resourceScopeId');
     expect(violation.message).toContain(
-      'invalid tool contract: InvalidIdentifier { field: "tool resource scope id" }',
+      'tool resource scope id contains a character other than A-Z a-z 0-9 - _ . : /; use only those',
     );
   });
 

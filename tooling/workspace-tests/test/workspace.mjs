@@ -8,7 +8,9 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 /** @returns {{ dir: string, manifest: Record<string, any> }[]} */
 export function workspacePackages(group) {
   return readdirSync(join(root, group), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json')))
+    .filter(
+      (entry) => entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json')),
+    )
     .map((entry) => {
       const dir = join(root, group, entry.name);
       return { dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) };

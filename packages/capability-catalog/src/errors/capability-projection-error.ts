@@ -47,22 +47,22 @@ export const CapabilityProjectionError = {
   missingValue: (capability: string): CapabilityProjectionError => ({
     kind: 'missing-value',
     capability,
-    message: `Capability projection is missing runtime value '${capability}'`,
+    message: `Capability projection is missing runtime value '${capability}'; stage a value for it`,
   }),
   unexpectedValue: (capability: string): CapabilityProjectionError => ({
     kind: 'unexpected-value',
     capability,
-    message: `Capability projection contains unknown runtime value '${capability}'`,
+    message: `Capability projection contains unknown runtime value '${capability}'; remove the value or add its capability; remove that dependency`,
   }),
   duplicateValue: (capability: string): CapabilityProjectionError => ({
     kind: 'duplicate-value',
     capability,
-    message: `Capability projection repeats runtime value '${capability}'`,
+    message: `Capability projection repeats runtime value '${capability}'; stage each value once`,
   }),
   unsupportedKind: (capabilityKind: CapabilityKind): CapabilityProjectionError => ({
     kind: 'unsupported-kind',
     capabilityKind,
-    message: `Capability kind '${capabilityKind}' has no supported A3S Code runtime projection`,
+    message: `Capability kind '${capabilityKind}' has no supported A3S Code runtime projection; use a supported capability kind`,
   }),
   kindMismatch: (
     capability: string,
@@ -73,7 +73,7 @@ export const CapabilityProjectionError = {
     capability,
     descriptorKind,
     valueKind,
-    message: `Capability '${capability}' descriptor kind '${descriptorKind}' does not match runtime value kind '${valueKind}'`,
+    message: `Capability '${capability}' descriptor kind '${descriptorKind}' does not match runtime value kind '${valueKind}'; stage a value of kind '${descriptorKind}'`,
   }),
   publicNameMismatch: (
     capability: string,
@@ -84,12 +84,12 @@ export const CapabilityProjectionError = {
     capability,
     expected,
     actual,
-    message: `Capability '${capability}' publishes name '${expected}', but its runtime value publishes '${actual}'`,
+    message: `Capability '${capability}' publishes name '${expected}', but its runtime value publishes '${actual}'; publish the value as '${expected}'`,
   }),
   surfaceDigestMismatch: (capability: string): CapabilityProjectionError => ({
     kind: 'surface-digest-mismatch',
     capability,
-    message: `Capability '${capability}' runtime binding does not match its descriptor surface digest`,
+    message: `Capability '${capability}' runtime binding does not match its descriptor surface digest; rebuild the value from its descriptor`,
   }),
   unsupportedUiDependencyKind: (
     capability: string,
@@ -98,28 +98,28 @@ export const CapabilityProjectionError = {
     kind: 'unsupported-ui-dependency-kind',
     capability,
     dependencyKind,
-    message: `UI capability '${capability}' cannot depend on a ${dependencyKind} capability`,
+    message: `UI capability '${capability}' cannot depend on a ${dependencyKind} capability; remove that dependency`,
   }),
   unknownStagedCapability: (capability: string): CapabilityProjectionError => ({
     kind: 'unknown-staged-capability',
     capability,
-    message: `Capability transaction stages unknown target value '${capability}'`,
+    message: `Capability transaction stages unknown target value '${capability}'; stage only values of the target set`,
   }),
   duplicateStagedCapability: (capability: string): CapabilityProjectionError => ({
     kind: 'duplicate-staged-capability',
     capability,
-    message: `Capability transaction stages value '${capability}' more than once`,
+    message: `Capability transaction stages value '${capability}' more than once; stage it once`,
   }),
   missingStagedCapability: (capability: string): CapabilityProjectionError => ({
     kind: 'missing-staged-capability',
     capability,
-    message: `Capability transaction is missing staged target value '${capability}'`,
+    message: `Capability transaction is missing staged target value '${capability}'; stage a value for it`,
   }),
   dependencyCycle: (firstBlocked: string, blockedCount: number): CapabilityProjectionError => ({
     kind: 'dependency-cycle',
     firstBlocked,
     blockedCount,
-    message: `Capability surface dependency graph contains a cycle (${blockedCount} capabilities blocked; first canonical capability '${firstBlocked}')`,
+    message: `Capability surface dependency graph contains a cycle (${blockedCount} capabilities blocked; first canonical capability '${firstBlocked}'); break the dependency cycle`,
   }),
   readinessDependencyMissing: (
     capability: string,
@@ -128,18 +128,18 @@ export const CapabilityProjectionError = {
     kind: 'readiness-dependency-missing',
     capability,
     dependency,
-    message: `Capability readiness graph references missing dependency '${dependency}' from '${capability}'`,
+    message: `Capability readiness graph references missing dependency '${dependency}' from '${capability}'; add '${dependency}' or remove the dependency`,
   }),
   readinessBoundExceeded: (field: string, max: number): CapabilityProjectionError => ({
     kind: 'readiness-bound-exceeded',
     field,
     max,
-    message: `Capability readiness field '${field}' exceeds its bound of ${max}`,
+    message: `Capability readiness field '${field}' exceeds its bound of ${max}; reduce the graph`,
   }),
   readinessGraphInvariant: (detail: string): CapabilityProjectionError => ({
     kind: 'readiness-graph-invariant',
     detail,
-    message: `Capability readiness graph violated an internal invariant: ${detail}`,
+    message: `Capability readiness graph violated an internal invariant: ${detail}; report this as a bug`,
   }),
   readinessPlanMismatch: (
     expectedGeneration: number,
@@ -150,32 +150,32 @@ export const CapabilityProjectionError = {
     expectedGeneration,
     actualGeneration,
     digestMismatch,
-    message: `Capability readiness plan does not match its target set (expected generation ${expectedGeneration}, found ${actualGeneration}; digest mismatch: ${digestMismatch})`,
+    message: `Capability readiness plan does not match its target set (expected generation ${expectedGeneration}, found ${actualGeneration}; digest mismatch: ${digestMismatch}); plan readiness from the target set again`,
   }),
   targetGenerationMismatch: (expected: number, actual: number): CapabilityProjectionError => ({
     kind: 'target-generation-mismatch',
     expected,
     actual,
-    message: `Capability transaction target generation must be ${expected}, but the target set is ${actual}`,
+    message: `Capability transaction target generation must be ${expected}, but the target set is ${actual}; target generation ${expected}`,
   }),
   generationExhausted: (): CapabilityProjectionError => ({
     kind: 'generation-exhausted',
-    message: 'Capability catalog generation is exhausted',
+    message: 'Capability catalog generation is exhausted; start a new session',
   }),
   prepareFailed: (capability: string, detail: string): CapabilityProjectionError => ({
     kind: 'prepare-failed',
     capability,
     detail,
-    message: `Capability adapter for '${capability}' failed to prepare: ${detail}`,
+    message: `Capability adapter for '${capability}' failed to prepare: ${detail}; check the adapter`,
   }),
   cancelled: (): CapabilityProjectionError => ({
     kind: 'cancelled',
-    message: 'Capability transaction preparation was cancelled',
+    message: 'Capability transaction preparation was cancelled; retry the batch',
   }),
   effectBoundExceeded: (max: number): CapabilityProjectionError => ({
     kind: 'effect-bound-exceeded',
     max,
-    message: `Capability transaction exceeds its effect bound of ${max}`,
+    message: `Capability transaction exceeds its effect bound of ${max}; split the batch`,
   }),
   commitConflict: (
     expectedGeneration: number,
@@ -188,10 +188,10 @@ export const CapabilityProjectionError = {
     expectedDigest,
     actualGeneration,
     actualDigest,
-    message: `Capability commit lost its catalog compare-and-swap race (expected generation ${expectedGeneration} digest ${expectedDigest}, found generation ${actualGeneration} digest ${actualDigest})`,
+    message: `Capability commit lost its catalog compare-and-swap race (expected generation ${expectedGeneration} digest ${expectedDigest}, found generation ${actualGeneration} digest ${actualDigest}); retry the batch on the current catalog`,
   }),
   invalidTransactionState: (): CapabilityProjectionError => ({
     kind: 'invalid-transaction-state',
-    message: 'Capability transaction entered an invalid internal typestate',
+    message: 'Capability transaction entered an invalid internal typestate; report this as a bug',
   }),
 } as const;

@@ -60,11 +60,13 @@ export const CapabilityRuntimeError = {
   }),
   missingUseLeaseProvider: (): CapabilityRuntimeError => ({
     kind: 'missing-use-lease-provider',
-    message: 'A Session capability batch with an A3S Use cursor requires a lease provider',
+    message:
+      'A Session capability batch with an A3S Use cursor requires a lease provider; pass a Use lease provider',
   }),
   unexpectedUseLeaseProvider: (): CapabilityRuntimeError => ({
     kind: 'unexpected-use-lease-provider',
-    message: 'A Session capability batch without an A3S Use cursor cannot carry a lease provider',
+    message:
+      'A Session capability batch without an A3S Use cursor cannot carry a lease provider; remove the lease provider',
   }),
   useLeaseProviderMismatch: (
     expectedGeneration: number,
@@ -77,25 +79,25 @@ export const CapabilityRuntimeError = {
     actualGeneration,
     revisionMismatch,
     registryRevisionMismatch,
-    message: `A3S Use lease provider does not match the batch cursor (generation ${expectedGeneration} vs ${actualGeneration}, capability revision mismatch: ${revisionMismatch}, Registry revision mismatch: ${registryRevisionMismatch})`,
+    message: `A3S Use lease provider does not match the batch cursor (generation ${expectedGeneration} vs ${actualGeneration}, capability revision mismatch: ${revisionMismatch}, Registry revision mismatch: ${registryRevisionMismatch}); pass the lease provider of the batch's cursor`,
   }),
   useLeaseAcquisition: (detail: string): CapabilityRuntimeError => ({
     kind: 'use-lease-acquisition',
     detail,
-    message: `A3S Use generation lease acquisition failed: ${detail}`,
+    message: `A3S Use generation lease acquisition failed: ${detail}; check the lease provider, then retry`,
   }),
   cancelled: (): CapabilityRuntimeError => ({
     kind: 'cancelled',
-    message: 'Session capability Run admission was cancelled',
+    message: 'Session capability Run admission was cancelled; retry when ready',
   }),
   sessionClosed: (): CapabilityRuntimeError => ({
     kind: 'session-closed',
-    message: 'The owning Session is closed',
+    message: 'The owning Session is closed; open a new session',
   }),
   unsupportedSessionKind: (capabilityKind: CapabilityKind): CapabilityRuntimeError => ({
     kind: 'unsupported-session-kind',
     capabilityKind,
-    message: `Session capability kind '${capabilityKind}' is not migrated to the atomic host runtime`,
+    message: `Session capability kind '${capabilityKind}' is not migrated to the atomic host runtime; use a tool, skill or agent capability`,
   }),
   runtimeNameConflict: (
     capabilityKind: CapabilityKind,
@@ -104,7 +106,7 @@ export const CapabilityRuntimeError = {
     kind: 'runtime-name-conflict',
     capabilityKind,
     publicName,
-    message: `Session runtime ${capabilityKind} name '${publicName}' conflicts with a compatibility value`,
+    message: `Session runtime ${capabilityKind} name '${publicName}' conflicts with a compatibility value; rename one of them`,
   }),
   runtimeValueInvalid: (
     capabilityKind: CapabilityKind,
@@ -115,16 +117,16 @@ export const CapabilityRuntimeError = {
     capabilityKind,
     publicName,
     detail,
-    message: `Session runtime ${capabilityKind} value '${publicName}' is invalid: ${detail}`,
+    message: `Session runtime ${capabilityKind} value '${publicName}' is invalid: ${detail}; correct the value`,
   }),
   recoveryBinding: (detail: string): CapabilityRuntimeError => ({
     kind: 'recovery-binding',
     detail,
-    message: `Session capability recovery binding failed: ${detail}`,
+    message: `Session capability recovery binding failed: ${detail}; check the recovery binding, then retry`,
   }),
   runCloseIncomplete: (counters: RunCloseCounters): CapabilityRuntimeError => ({
     kind: 'run-close-incomplete',
     ...counters,
-    message: `Capability Run close was incomplete (tasks failed: ${counters.tasksFailed}, tasks timed out: ${counters.tasksTimedOut}, child scopes failed: ${counters.childScopesFailed}, child scopes timed out: ${counters.childScopesTimedOut}, effects failed: ${counters.effectsFailed}, effects timed out: ${counters.effectsTimedOut})`,
+    message: `Capability Run close was incomplete (tasks failed: ${counters.tasksFailed}, tasks timed out: ${counters.tasksTimedOut}, child scopes failed: ${counters.childScopesFailed}, child scopes timed out: ${counters.childScopesTimedOut}, effects failed: ${counters.effectsFailed}, effects timed out: ${counters.effectsTimedOut}); check the failed tasks and effects`,
   }),
 } as const;

@@ -25,7 +25,7 @@ export const CodeError = {
   sessionClosed: (sessionId: string): CodeError => ({
     kind: 'session-closed',
     sessionId,
-    message: `Session '${sessionId}' is closed`,
+    message: `Session '${sessionId}' is closed; open a new session`,
   }),
   runIdentityConflict: (runId: string): CodeError => ({
     kind: 'run-identity-conflict',
@@ -46,16 +46,16 @@ export const CodeError = {
   invalidAgent: (detail: string): CodeError => ({
     kind: 'invalid-agent',
     detail,
-    message: `Worker agent is invalid: ${detail}`,
+    message: `Worker agent is invalid: ${detail}; correct the agent definition`,
   }),
   agentLoop: (detail: string): CodeError => ({
     kind: 'agent-loop',
     detail,
-    message: `Agent loop failed: ${detail}`,
+    message: `Agent loop failed: ${detail}; check the model client, then retry`,
   }),
   internal: (detail: string): CodeError => ({
     kind: 'internal',
     detail,
-    message: `Internal Session error: ${detail}`,
+    message: `Internal Session error: ${detail}; report this as a bug`,
   }),
 } as const;

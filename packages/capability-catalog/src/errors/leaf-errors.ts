@@ -29,7 +29,7 @@ function bounded(message: string, fallback: string): string {
 export function capabilityAdapterError(message: string): CapabilityAdapterError {
   return {
     kind: 'capability-adapter',
-    message: bounded(message, 'capability adapter preparation failed'),
+    message: bounded(message, 'capability adapter preparation failed; check the adapter'),
   };
 }
 
@@ -37,7 +37,7 @@ export function capabilityAdapterError(message: string): CapabilityAdapterError 
 export function capabilityEffectError(message: string): CapabilityEffectError {
   return {
     kind: 'capability-effect',
-    message: bounded(message, 'capability effect teardown failed'),
+    message: bounded(message, 'capability effect teardown failed; check the effect'),
   };
 }
 
@@ -45,7 +45,10 @@ export function capabilityEffectError(message: string): CapabilityEffectError {
 export function useGenerationLeaseError(message: string): UseGenerationLeaseError {
   return {
     kind: 'use-generation-lease',
-    message: bounded(message, 'A3S Use generation lease acquisition failed'),
+    message: bounded(
+      message,
+      'A3S Use generation lease acquisition failed; check the lease provider',
+    ),
   };
 }
 

@@ -11,9 +11,15 @@ import {
 
 describe('leaf errors', () => {
   it('default an empty message and cut long ones to 1024 bytes on a code point boundary', () => {
-    expect(capabilityAdapterError('').message).toBe('capability adapter preparation failed');
-    expect(capabilityEffectError('').message).toBe('capability effect teardown failed');
-    expect(useGenerationLeaseError('').message).toBe('A3S Use generation lease acquisition failed');
+    expect(capabilityAdapterError('').message).toBe(
+      'capability adapter preparation failed; check the adapter',
+    );
+    expect(capabilityEffectError('').message).toBe(
+      'capability effect teardown failed; check the effect',
+    );
+    expect(useGenerationLeaseError('').message).toBe(
+      'A3S Use generation lease acquisition failed; check the lease provider',
+    );
     const exact = 'x'.repeat(MAX_CAPABILITY_ERROR_MESSAGE_BYTES);
     expect(capabilityAdapterError(exact).message).toBe(exact);
     expect(capabilityAdapterError(`${exact}y`).message).toBe(exact);
@@ -23,16 +29,20 @@ describe('leaf errors', () => {
     expect(utf8ByteLength(truncateUtf8('😀😀', 7))).toBe(4);
   });
 
-  it('keeps the upstream wording of the Session runtime errors', () => {
+  it('words the Session runtime errors with what to do', () => {
     expect(
       CapabilityRuntimeError.useLeaseAcquisition('deterministic Use lease failure').message,
-    ).toBe('A3S Use generation lease acquisition failed: deterministic Use lease failure');
-    expect(CapabilityRuntimeError.cancelled().message).toBe(
-      'Session capability Run admission was cancelled',
+    ).toBe(
+      'A3S Use generation lease acquisition failed: deterministic Use lease failure; check the lease provider, then retry',
     );
-    expect(CapabilityRuntimeError.sessionClosed().message).toBe('The owning Session is closed');
+    expect(CapabilityRuntimeError.cancelled().message).toBe(
+      'Session capability Run admission was cancelled; retry when ready',
+    );
+    expect(CapabilityRuntimeError.sessionClosed().message).toBe(
+      'The owning Session is closed; open a new session',
+    );
     expect(CapabilityRuntimeError.runtimeNameConflict('tool', 'projected').message).toBe(
-      "Session runtime tool name 'projected' conflicts with a compatibility value",
+      "Session runtime tool name 'projected' conflicts with a compatibility value; rename one of them",
     );
   });
 });

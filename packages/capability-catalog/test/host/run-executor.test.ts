@@ -118,7 +118,8 @@ describe('Runs', () => {
       ok: false,
       error: {
         kind: 'capability',
-        message: 'A3S Use generation lease acquisition failed: deterministic Use lease failure',
+        message:
+          'A3S Use generation lease acquisition failed: deterministic Use lease failure; check the lease provider, then retry',
       },
     });
     expect(client.calls).toBe(0);

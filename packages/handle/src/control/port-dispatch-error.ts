@@ -3,13 +3,17 @@ export type PortDispatchError =
   | { readonly kind: 'full'; readonly message: string }
   | { readonly kind: 'disconnected'; readonly message: string };
 
-/** One factory per {@link PortDispatchError} variant, with the upstream wording. */
+/** One factory per {@link PortDispatchError} variant, with a plain-English message. */
 export const PortDispatchError = {
   /** The ingress queue is at capacity; retry after the next tick drained it. */
-  full: (): PortDispatchError => ({ kind: 'full', message: 'gate4agent command ingress is full' }),
+  full: (): PortDispatchError => ({
+    kind: 'full',
+    message: 'gate4agent command ingress is full; retry after the next tick',
+  }),
   /** The kernel port was disposed; nothing will ever be reduced again. */
   disconnected: (): PortDispatchError => ({
     kind: 'disconnected',
-    message: 'gate4agent kernel ingress is disconnected',
+    message:
+      'gate4agent kernel ingress is disconnected (the port was disposed); create a new runtime',
   }),
 } as const;

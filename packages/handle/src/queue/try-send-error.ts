@@ -3,13 +3,16 @@ export type TrySendError =
   | { readonly kind: 'full'; readonly message: string }
   | { readonly kind: 'disconnected'; readonly message: string };
 
-/** One factory per {@link TrySendError} variant, with the upstream (Rust std) wording. */
+/** One factory per {@link TrySendError} variant, with a plain-English message. */
 export const TrySendError = {
   /** The buffer is at capacity; the item was not enqueued. */
-  full: (): TrySendError => ({ kind: 'full', message: 'sending on a full channel' }),
+  full: (): TrySendError => ({
+    kind: 'full',
+    message: 'the queue is full; retry after its receiver drained it',
+  }),
   /** The receiver is gone; the item was not enqueued. */
   disconnected: (): TrySendError => ({
     kind: 'disconnected',
-    message: 'sending on a closed channel',
+    message: 'the receiver is gone; stop sending',
   }),
 } as const;

@@ -65,7 +65,8 @@ describe('agentCatalog', () => {
       error: {
         kind: 'unsupported-transport',
         transport: 'pty',
-        message: "agent 'codex' does not support transport pty",
+        message:
+          "agent 'codex' does not support transport pty; choose a transport the agent declares",
       },
     });
     expect(refused.events.map((event) => event.event.kind)).toEqual(['command-rejected']);

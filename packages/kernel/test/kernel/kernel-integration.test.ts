@@ -267,7 +267,8 @@ describe('provider lane', () => {
         ok: false,
         error: {
           kind: 'unknown-provider',
-          message: "tool provider 'kernel-unknown-provider' is not registered",
+          message:
+            "tool provider 'kernel-unknown-provider' is not registered; register it with the kernel's tool providers first",
         },
       },
     });

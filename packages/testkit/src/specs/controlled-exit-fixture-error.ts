@@ -16,24 +16,26 @@ export type ControlledExitFixtureError =
     }
   | { readonly kind: 'duplicate-targets'; readonly message: string };
 
-/** One factory per {@link ControlledExitFixtureError} variant, with the upstream wording. */
+/** One factory per {@link ControlledExitFixtureError} variant, with a plain-English message. */
 export const controlledExitFixtureError = {
   invalidRoot: (): ControlledExitFixtureError => ({
     kind: 'invalid-root',
-    message: 'controlled-exit fixture root must be an absolute real directory',
+    message:
+      'controlled-exit fixture root must be an absolute real directory; pass an existing absolute directory (for example a fresh temporary directory)',
   }),
   invalidTarget: (target: ControlledExitTarget): ControlledExitFixtureError => ({
     kind: 'invalid-target',
     target,
-    message: `controlled-exit fixture ${target} must be a bounded absolute path inside the fixture root`,
+    message: `controlled-exit fixture ${target} must be a bounded absolute path inside the fixture root; choose a short path under the root`,
   }),
   targetExists: (target: ControlledExitTarget): ControlledExitFixtureError => ({
     kind: 'target-exists',
     target,
-    message: `controlled-exit fixture ${target} must not already exist`,
+    message: `controlled-exit fixture ${target} already exists; remove it or choose a fresh path`,
   }),
   duplicateTargets: (): ControlledExitFixtureError => ({
     kind: 'duplicate-targets',
-    message: 'controlled-exit fixture marker and release paths must differ',
+    message:
+      'controlled-exit fixture marker and release paths are the same; choose two different paths',
   }),
 };

@@ -40,7 +40,8 @@ describe('controlledCleanExitAgentSpec', () => {
     const release = join(root, 'r');
     const invalidRoot = {
       kind: 'invalid-root',
-      message: 'controlled-exit fixture root must be an absolute real directory',
+      message:
+        'controlled-exit fixture root must be an absolute real directory; pass an existing absolute directory (for example a fresh temporary directory)',
     };
     expect(unwrapErr(controlledCleanExitAgentSpec('relative/root', marker, release))).toEqual(
       invalidRoot,
@@ -70,7 +71,7 @@ describe('controlledCleanExitAgentSpec', () => {
       kind: 'invalid-target',
       target: 'started marker',
       message:
-        'controlled-exit fixture started marker must be a bounded absolute path inside the fixture root',
+        'controlled-exit fixture started marker must be a bounded absolute path inside the fixture root; choose a short path under the root',
     };
     expect(unwrapErr(invalid(`${root}-sibling/m`))).toEqual(marker);
     expect(unwrapErr(invalid(root))).toEqual(marker);
@@ -94,13 +95,15 @@ describe('controlledCleanExitAgentSpec', () => {
     ).toEqual({
       kind: 'target-exists',
       target: 'release signal',
-      message: 'controlled-exit fixture release signal must not already exist',
+      message:
+        'controlled-exit fixture release signal already exists; remove it or choose a fresh path',
     });
     expect(
       unwrapErr(controlledCleanExitAgentSpec(root, join(root, 'same'), join(root, 'same'))),
     ).toEqual({
       kind: 'duplicate-targets',
-      message: 'controlled-exit fixture marker and release paths must differ',
+      message:
+        'controlled-exit fixture marker and release paths are the same; choose two different paths',
     });
   });
 

@@ -63,7 +63,7 @@ describe.each(ids)('%s', (_name, id, field, max) => {
       expect(unwrapErr(id.tryNew(blank))).toEqual({
         kind: 'required',
         field,
-        message: `invalid tool contract: Required { field: "${field}" }`,
+        message: `${field} is required; pass a non-blank value`,
       });
     }
   });
@@ -101,7 +101,7 @@ describe.each(ids)('%s', (_name, id, field, max) => {
     expect(thrown).toBeInstanceOf(InvalidToolContractError);
     expect((thrown as InvalidToolContractError).kind).toBe('invalid-identifier');
     expect((thrown as InvalidToolContractError).message).toBe(
-      `invalid tool contract: InvalidIdentifier { field: "${field}" }`,
+      `${field} contains a character other than A-Z a-z 0-9 - _ . : /; use only those`,
     );
   });
 
@@ -110,9 +110,9 @@ describe.each(ids)('%s', (_name, id, field, max) => {
     const violation = unwrapErr(id.codec.decode('x'.repeat(max + 1)));
     expect(violation.kind).toBe('schema-violation');
     expect(violation.message).toContain(
-      `invalid tool contract: TooLarge { field: "${field}", max: ${max}, actual: ${max + 1} }`,
+      `${field} is ${max + 1} bytes, over the ${max}-byte limit; shorten it`,
     );
-    expect(unwrapErr(id.codec.decode(' ')).message).toContain('Required');
+    expect(unwrapErr(id.codec.decode(' ')).message).toContain('is required');
     expect(id.codec.decode(42).ok).toBe(false);
     expect(id.codec.decode(null).ok).toBe(false);
   });

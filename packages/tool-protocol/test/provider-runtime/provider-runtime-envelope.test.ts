@@ -82,7 +82,7 @@ describe('ProviderRuntimeEnvelope.validateObservationProvider', () => {
       expected: 'gate.browser.other',
       actual: 'gate.browser',
       message:
-        'invalid tool contract: ProviderMismatch { field: "provider runtime observation provider id", expected: ToolProviderId("gate.browser.other"), actual: ToolProviderId("gate.browser") }',
+        'provider runtime observation provider id is gate.browser, but this context belongs to provider gate.browser.other; use gate.browser.other',
     });
     for (const kind of ['attach', 'detach'] as const) {
       const lifecycle = envelope({

@@ -30,7 +30,7 @@ describe('CapabilityRequestInput.validate', () => {
       currentTick: 10_000,
       deadlineTick: 10_000,
       message:
-        'invalid tool contract: DeadlineElapsed { current_tick: 10000, deadline_tick: 10000 }',
+        'request deadline tick 10000 is not after the current tick 10000; pass a later deadline',
     });
     expect(unwrapErr(validate({ deadlineTick: 3 }, 10_000)).kind).toBe('deadline-elapsed');
   });

@@ -26,7 +26,8 @@ describe('CapabilityResultMetadata.validate', () => {
       kind: 'result-too-large',
       max: 16_777_216,
       actual: 16_777_217,
-      message: 'invalid tool contract: ResultTooLarge { max: 16777216, actual: 16777217 }',
+      message:
+        'tool result declares 16777217 bytes, over the 16777216-byte limit; return a smaller result',
     });
   });
 

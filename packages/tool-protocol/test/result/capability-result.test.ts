@@ -52,7 +52,8 @@ describe('CapabilityResult.validate', () => {
       kind: 'result-length-mismatch',
       declared: 3,
       actual: 2,
-      message: 'invalid tool contract: ResultLengthMismatch { declared: 3, actual: 2 }',
+      message:
+        'inline tool result declares 3 bytes but holds 2; set byteLen to the actual byte count',
     });
     expect(
       unwrapErr(CapabilityResult.validate(inline(TOOL_INLINE_RESULT_MAX_BYTES + 1, 1))).kind,

@@ -12,7 +12,7 @@ describe('validateText', () => {
       field: FIELD,
       max: 16,
       actual: 17,
-      message: `invalid tool contract: TooLarge { field: "${FIELD}", max: 16, actual: 17 }`,
+      message: `${FIELD} is 17 bytes, over the 16-byte limit; shorten it`,
     });
   });
 

@@ -38,18 +38,18 @@ export type AdapterBindingError =
 export const adapterBindingError = {
   emptyRevision: (): AdapterBindingError => ({
     kind: 'empty-revision',
-    message: 'adapter revision cannot be empty',
+    message: 'adapter revision is empty; pass a revision such as "v1"',
   }),
   revisionTooLong: (len: number, max: number): AdapterBindingError => ({
     kind: 'revision-too-long',
     len,
     max,
-    message: `adapter revision length ${len} exceeds the ${max}-byte limit`,
+    message: `adapter revision length ${len} exceeds the ${max}-byte limit; shorten it`,
   }),
   invalidRevision: (revision: string): AdapterBindingError => ({
     kind: 'invalid-revision',
     revision,
-    message: `adapter revision contains control characters: ${rustDebugString(revision)}`,
+    message: `adapter revision contains control characters: ${rustDebugString(revision)}; remove them`,
   }),
 };
 

@@ -43,21 +43,23 @@ export const sessionOptionValidationError = {
   invalidValue: (field: 'model' | 'option value'): SessionOptionValidationError => ({
     kind: 'invalid-value',
     field,
-    message: `session-option ${field} is empty, contains controls, or exceeds its bound`,
+    message: `session-option ${field} is empty, contains controls, or exceeds its bound; pass a short single-line value`,
   }),
   invalidOptionId: (): SessionOptionValidationError => ({
     kind: 'invalid-option-id',
-    message: 'session-option ID is empty, contains controls, or exceeds its bound',
+    message:
+      'session-option ID is empty, contains controls, or exceeds its bound; pass a short single-line ID',
   }),
   reservedModelOption: (): SessionOptionValidationError => ({
     kind: 'reserved-model-option',
-    message: 'session-option selection cannot store a second model field',
+    message:
+      'session-option selection cannot store a second model field; set the model through the model field only',
   }),
   tooManyValues: (count: number, max: number): SessionOptionValidationError => ({
     kind: 'too-many-values',
     count,
     max,
-    message: `session-option selection has ${count} values; the limit is ${max}`,
+    message: `session-option selection has ${count} values; the limit is ${max}, so remove some`,
   }),
 };
 

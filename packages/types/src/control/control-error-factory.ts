@@ -1,7 +1,12 @@
-// One factory per ControlError variant. Messages keep the upstream wording, including its Rust
-// Debug renderings of ids and nested values (`AgentInstanceId(1)`, `Running`, `Pty`).
+// One factory per ControlError variant. Messages are plain English (decision 18): what happened,
+// with the values, and what to do. Upstream rendered ids and states with Rust Debug.
 
 import { type OperatorGate, operatorActionRequiredMessage } from '../agent/operator-gate.js';
+import {
+  TERMINAL_COLUMNS_MAX,
+  TERMINAL_ROWS_MAX,
+  WORKING_DIRECTORY_MAX_BYTES,
+} from '../constants.js';
 import type {
   AgentInstanceId,
   OperationId,
@@ -10,27 +15,37 @@ import type {
 } from '../id/numeric-id.js';
 import type { InputPrepareError } from '../input/input-prepare-error.js';
 import type { ProviderSource } from '../provider/provider-source.js';
-import { pascalCase, rustDebugNewtype, rustDebugString } from '../shared/rust-debug.js';
 import type { ControlError } from './control-error.js';
 import type {
   ProviderRuntimeCapability,
   ProviderRuntimePolicyError,
 } from './provider-runtime-policy.js';
-import { debugSessionStatus, type SessionStatus } from './session-status.js';
+import type { SessionStatus } from './session-status.js';
 import type { TransportKind } from './transport-kind.js';
 
-const instance = (id: AgentInstanceId) => rustDebugNewtype('AgentInstanceId', id);
-const gen = (generation: SessionGeneration) => rustDebugNewtype('SessionGeneration', generation);
-const operation = (id: OperationId) => rustDebugNewtype('OperationId', id);
-const interaction = (id: ProviderInteractionId) => rustDebugNewtype('ProviderInteractionId', id);
+const RESTART = 'restart the control plane (no further ones can be issued)';
 
-function debugProviderSource(source: ProviderSource): string {
+function describeSource(source: ProviderSource): string {
   const { binding } = source;
-  return (
-    `ProviderSource { family: ${pascalCase(source.family)}, binding: AdapterBinding { ` +
-    `id: ${rustDebugNewtype('AdapterId', binding.id)}, revision: ${rustDebugString(binding.revision)}, ` +
-    `verification: ${pascalCase(binding.verification)} } }`
-  );
+  return `provider source ${source.family} (adapter ${binding.id} ${binding.revision}, ${binding.verification})`;
+}
+
+/** The state `status` names, and what a caller does about it. */
+function describeStatus(status: SessionStatus): string {
+  switch (status.kind) {
+    case 'registered':
+      return 'it is registered but not started; start it first';
+    case 'starting':
+      return 'it is starting; wait until it is running';
+    case 'running':
+      return 'it is running; stop it first';
+    case 'stopping':
+      return 'it is stopping; wait until it has stopped';
+    case 'exited':
+      return `it exited (exit code ${status.exitCode ?? 'none'}); start it again or remove it`;
+    case 'failed':
+      return `it failed (${status.message}); start it again or remove it`;
+  }
 }
 
 /** Builds each {@link ControlError} variant with its readable `message`. */
@@ -39,29 +54,29 @@ export const controlError = {
     kind: 'unsupported-protocol-version',
     expected,
     actual,
-    message: `control protocol version ${actual} is unsupported; expected ${expected}`,
+    message: `control protocol version ${actual} is unsupported; send version ${expected}`,
   }),
   duplicateInstance: (instanceId: AgentInstanceId): ControlError => ({
     kind: 'duplicate-instance',
     instanceId,
-    message: `agent instance ${instance(instanceId)} is already registered`,
+    message: `agent instance ${instanceId} is already registered; remove it first or use another instance id`,
   }),
   sessionCapacityExceeded: (instanceId: AgentInstanceId, max: number): ControlError => ({
     kind: 'session-capacity-exceeded',
     instanceId,
     max,
-    message: `cannot register agent instance ${instance(instanceId)}: live session capacity ${max} is exhausted`,
+    message: `cannot register agent instance ${instanceId}: all ${max} live sessions are in use; remove a session first`,
   }),
   instanceIdentityCapacityExceeded: (instanceId: AgentInstanceId, max: number): ControlError => ({
     kind: 'instance-identity-capacity-exceeded',
     instanceId,
     max,
-    message: `cannot register agent instance ${instance(instanceId)}: retained identity capacity ${max} is exhausted`,
+    message: `cannot register agent instance ${instanceId}: all ${max} retained instance identities are used; reuse a removed instance id`,
   }),
   unknownInstance: (instanceId: AgentInstanceId): ControlError => ({
     kind: 'unknown-instance',
     instanceId,
-    message: `agent instance ${instance(instanceId)} is not registered`,
+    message: `agent instance ${instanceId} is not registered; register it first`,
   }),
   generationExhausted: (
     instanceId: AgentInstanceId,
@@ -70,19 +85,19 @@ export const controlError = {
     kind: 'generation-exhausted',
     instanceId,
     generation,
-    message: `agent instance ${instance(instanceId)} exhausted session generation ${gen(generation)}`,
+    message: `agent instance ${instanceId} has used its last session generation ${generation}; register a new instance id`,
   }),
   operationIdExhausted: (): ControlError => ({
     kind: 'operation-id-exhausted',
-    message: 'control operation identifiers are exhausted',
+    message: `control operation ids are exhausted; ${RESTART}`,
   }),
   eventSequenceExhausted: (): ControlError => ({
     kind: 'event-sequence-exhausted',
-    message: 'control event sequences are exhausted',
+    message: `control event sequences are exhausted; ${RESTART}`,
   }),
   revisionExhausted: (): ControlError => ({
     kind: 'revision-exhausted',
-    message: 'control snapshot revisions are exhausted',
+    message: `control snapshot revisions are exhausted; ${RESTART}`,
   }),
   providerSequenceExhausted: (
     instanceId: AgentInstanceId,
@@ -91,7 +106,7 @@ export const controlError = {
     kind: 'provider-sequence-exhausted',
     instanceId,
     generation,
-    message: `agent instance ${instance(instanceId)} generation ${gen(generation)} exhausted provider event sequences`,
+    message: `agent instance ${instanceId} generation ${generation} has used all provider event sequences; restart the session`,
   }),
   providerSourceSequenceExhausted: (
     instanceId: AgentInstanceId,
@@ -102,13 +117,13 @@ export const controlError = {
     instanceId,
     generation,
     providerSource,
-    message: `agent instance ${instance(instanceId)} generation ${gen(generation)} exhausted source sequence for ${debugProviderSource(providerSource)}`,
+    message: `agent instance ${instanceId} generation ${generation} has used all sequences of ${describeSource(providerSource)}; restart the session`,
   }),
   operationPending: (instanceId: AgentInstanceId, operationId: OperationId): ControlError => ({
     kind: 'operation-pending',
     instanceId,
     operationId,
-    message: `agent instance ${instance(instanceId)} already has pending operation ${operation(operationId)}`,
+    message: `agent instance ${instanceId} already has operation ${operationId} pending; wait for it to finish`,
   }),
   inputRejected: (error: InputPrepareError): ControlError => ({
     kind: 'input-rejected',
@@ -129,71 +144,72 @@ export const controlError = {
   providerRuntimePolicyDenied: (capability: ProviderRuntimeCapability): ControlError => ({
     kind: 'provider-runtime-policy-denied',
     capability,
-    message: `provider runtime capability ${pascalCase(capability)} is not admitted`,
+    message: `provider runtime capability ${capability} is not admitted by the session's policy; enable it in the provider runtime policy`,
   }),
   invalidTerminalSize: (): ControlError => ({
     kind: 'invalid-terminal-size',
-    message: 'terminal size is outside the supported bounded range',
+    message: `terminal size is out of range; pass 1 to ${TERMINAL_ROWS_MAX} rows and 1 to ${TERMINAL_COLUMNS_MAX} columns`,
   }),
   invalidWorkingDirectory: (): ControlError => ({
     kind: 'invalid-working-directory',
-    message: 'working directory is empty, too large, or contains a NUL byte',
+    message: `working directory is empty, longer than ${WORKING_DIRECTORY_MAX_BYTES} bytes, or contains a NUL byte; pass a valid path`,
   }),
   missingInitialPrompt: (): ControlError => ({
     kind: 'missing-initial-prompt',
-    message: 'pipe transport requires a non-empty initial prompt',
+    message: 'the pipe transport needs a non-empty initial prompt; pass one',
   }),
   invalidSessionOptions: (detail: string): ControlError => ({
     kind: 'invalid-session-options',
     detail,
-    message: `session options are invalid: ${detail}`,
+    message: `session options are invalid: ${detail}; correct them`,
   }),
   invalidCapabilityProbeRequest: (detail: string): ControlError => ({
     kind: 'invalid-capability-probe-request',
     detail,
-    message: `capability probe request is invalid: ${detail}`,
+    message: `capability probe request is invalid: ${detail}; correct it`,
   }),
   capabilityProbeOperationPending: (operationId: OperationId): ControlError => ({
     kind: 'capability-probe-operation-pending',
     operationId,
-    message: `capability probe operation ${operation(operationId)} is already pending`,
+    message: `capability probe operation ${operationId} is already pending; wait for it to finish`,
   }),
   capabilityProbeSettled: (): ControlError => ({
     kind: 'capability-probe-settled',
-    message: 'capability probe already settled for this agent instance',
+    message: 'the capability probe already settled for this agent instance; use its result',
   }),
   invalidHistoryRequest: (detail: string): ControlError => ({
     kind: 'invalid-history-request',
     detail,
-    message: `history request is invalid: ${detail}`,
+    message: `history request is invalid: ${detail}; correct it`,
   }),
   historyOperationPending: (operationId: OperationId): ControlError => ({
     kind: 'history-operation-pending',
     operationId,
-    message: `history operation ${operation(operationId)} is already pending`,
+    message: `history operation ${operationId} is already pending; wait for it to finish`,
   }),
   unknownHistoryCandidate: (): ControlError => ({
     kind: 'unknown-history-candidate',
-    message: 'history candidate is not present in the current discovery snapshot',
+    message:
+      'the history candidate is not in the current discovery snapshot; choose one from the latest snapshot',
   }),
   invalidResumeRequest: (detail: string): ControlError => ({
     kind: 'invalid-resume-request',
     detail,
-    message: `resume request is invalid: ${detail}`,
+    message: `resume request is invalid: ${detail}; correct it`,
   }),
   missingProviderSession: (): ControlError => ({
     kind: 'missing-provider-session',
-    message: 'resume requires a canonical provider session identity',
+    message: 'resume needs a canonical provider session identity; pass the provider session id',
   }),
   historyCandidateNotLoaded: (): ControlError => ({
     kind: 'history-candidate-not-loaded',
-    message: 'resume history candidate must be the currently loaded candidate',
+    message: 'resume needs the currently loaded history candidate; load the candidate first',
   }),
   unsupportedTransportOperation: (transport: TransportKind, action: string): ControlError => ({
     kind: 'unsupported-transport-operation',
     transport,
     action,
-    message: `transport ${pascalCase(transport)} does not support ${action}`,
+    message: `the ${transport} transport does not support ${action}; use a transport that does`,
   }),
   invalidTransition: (
     instanceId: AgentInstanceId,
@@ -204,7 +220,7 @@ export const controlError = {
     instanceId,
     action,
     status,
-    message: `agent instance ${instance(instanceId)} cannot ${action} while in state ${debugSessionStatus(status)}`,
+    message: `agent instance ${instanceId} cannot ${action}: ${describeStatus(status)}`,
   }),
   staleProviderGeneration: (
     expected: SessionGeneration,
@@ -213,21 +229,22 @@ export const controlError = {
     kind: 'stale-provider-generation',
     expected,
     actual,
-    message: `provider ingress generation ${gen(actual)} is stale; expected ${gen(expected)}`,
+    message: `provider ingress names session generation ${actual}, which is stale; send events for the current generation ${expected}`,
   }),
   staleProviderSequence: (): ControlError => ({
     kind: 'stale-provider-sequence',
-    message: 'provider ingress source sequence must be greater than the current sequence',
+    message:
+      'provider ingress source sequence is not above the current one; send a higher sequence',
   }),
   invalidProviderBatch: (max: number): ControlError => ({
     kind: 'invalid-provider-batch',
     max,
-    message: `provider ingress batch must contain between 1 and ${max} events`,
+    message: `provider ingress batch is empty or too large; send between 1 and ${max} events`,
   }),
   invalidProviderEvent: (detail: string): ControlError => ({
     kind: 'invalid-provider-event',
     detail,
-    message: `invalid provider ingress event: ${detail}`,
+    message: `provider ingress event is invalid: ${detail}; correct it`,
   }),
   staleProviderInteractionGeneration: (
     expected: SessionGeneration,
@@ -236,21 +253,21 @@ export const controlError = {
     kind: 'stale-provider-interaction-generation',
     expected,
     actual,
-    message: `provider interaction generation ${gen(actual)} is stale; expected ${gen(expected)}`,
+    message: `provider interaction names session generation ${actual}, which is stale; answer for the current generation ${expected}`,
   }),
   unknownProviderInteraction: (interactionId: ProviderInteractionId): ControlError => ({
     kind: 'unknown-provider-interaction',
     interactionId,
-    message: `provider interaction ${interaction(interactionId)} is unknown`,
+    message: `provider interaction ${interactionId} is unknown; answer only interactions the session reported`,
   }),
   providerInteractionNotPending: (interactionId: ProviderInteractionId): ControlError => ({
     kind: 'provider-interaction-not-pending',
     interactionId,
-    message: `provider interaction ${interaction(interactionId)} is not pending`,
+    message: `provider interaction ${interactionId} is no longer pending; answer only pending interactions`,
   }),
   invalidProviderInteractionResponse: (detail: string): ControlError => ({
     kind: 'invalid-provider-interaction-response',
     detail,
-    message: `provider interaction response is invalid: ${detail}`,
+    message: `provider interaction response is invalid: ${detail}; correct it`,
   }),
 };

@@ -18,9 +18,11 @@ export type ProviderRuntimeCapability = Static<typeof ProviderRuntimeCapabilityS
 
 const POLICY_ERROR_MESSAGES = {
   'semantic-capability-requires-raw-pty':
-    'semantic provider capabilities require the raw PTY lifecycle',
-  'structured-prompt-requires-readiness': 'structured prompts require semantic readiness',
-  'resume-requires-session-identity': 'semantic resume requires provider session identity',
+    'semantic provider capabilities require the raw PTY lifecycle; set rawPtyLifecycle or clear the semantic flags',
+  'structured-prompt-requires-readiness':
+    'structured prompts require semantic readiness; set semanticReadiness or clear structuredPrompt',
+  'resume-requires-session-identity':
+    'semantic resume requires provider session identity; set providerSessionIdentity or clear semanticResume',
 } as const;
 
 /** TypeBox schema of {@link ProviderRuntimePolicyError}. */

@@ -25,22 +25,25 @@ export type SlugIdError =
 /** Builds the four error variants of one slug id, with the upstream wording. */
 export function slugIdErrors(label: string) {
   return {
-    empty: (): SlugIdError => ({ kind: 'empty', message: `${label} cannot be empty` }),
+    empty: (): SlugIdError => ({
+      kind: 'empty',
+      message: `${label} cannot be empty; pass a lowercase slug such as 'claude-code'`,
+    }),
     tooLong: (len: number, max: number): SlugIdError => ({
       kind: 'too-long',
       len,
       max,
-      message: `${label} length ${len} exceeds the ${max}-byte limit`,
+      message: `${label} length ${len} exceeds the ${max}-byte limit; shorten it`,
     }),
     invalidCharacters: (value: string): SlugIdError => ({
       kind: 'invalid-characters',
       value,
-      message: `${label} must contain only lowercase ASCII letters, digits, '-' or '_': ${value}`,
+      message: `${label} must contain only lowercase ASCII letters, digits, '-' or '_': ${value}; use only those`,
     }),
     invalidBoundary: (value: string): SlugIdError => ({
       kind: 'invalid-boundary',
       value,
-      message: `${label} cannot start or end with '-' or '_': ${value}`,
+      message: `${label} cannot start or end with '-' or '_': ${value}; remove the leading or trailing separator`,
     }),
   };
 }

@@ -47,62 +47,64 @@ export type InputPrepareError = Static<typeof InputPrepareErrorSchema>;
 export const inputPrepareError = {
   zeroChunkLimit: (): InputPrepareError => ({
     kind: 'zero-chunk-limit',
-    message: 'terminal input chunk limit cannot be zero',
+    message: 'terminal input chunk limit is zero; pass a positive limit',
   }),
   inputTooLarge: (bytes: number, max: number): InputPrepareError => ({
     kind: 'input-too-large',
     bytes,
     max,
-    message: `input is ${bytes} bytes; the configured limit is ${max} bytes`,
+    message: `input is ${bytes} bytes, over the configured limit of ${max} bytes; send it in smaller parts`,
   }),
   chunkLimitTooSmall: (bytes: number, max: number): InputPrepareError => ({
     kind: 'chunk-limit-too-small',
     bytes,
     max,
-    message: `a ${bytes}-byte UTF-8 code point does not fit the ${max}-byte chunk limit`,
+    message: `a ${bytes}-byte UTF-8 code point does not fit the ${max}-byte chunk limit; raise the chunk limit to at least ${bytes}`,
   }),
   emptyTerminalBytes: (): InputPrepareError => ({
     kind: 'empty-terminal-bytes',
-    message: 'terminal byte sequence cannot be empty',
+    message: 'terminal byte sequence is empty; pass at least one byte',
   }),
   controlCharacterInTerminalText: (index: number, codepoint: number): InputPrepareError => ({
     kind: 'control-character-in-terminal-text',
     index,
     codepoint,
-    message: `terminal text contains control U+${hex(codepoint)} at byte ${index}; use TerminalControl`,
+    message: `terminal text contains control U+${hex(codepoint)} at byte ${index}; send it as a terminal-control input instead`,
   }),
   agentDispatcherRequired: (): InputPrepareError => ({
     kind: 'agent-dispatcher-required',
-    message: 'agent commands require a provider-specific capability dispatcher',
+    message:
+      'agent commands need a provider-specific capability dispatcher; use an agent whose adapter provides one',
   }),
   agentTargetMismatch: (commandAgent: AgentId, targetAgent: AgentId): InputPrepareError => ({
     kind: 'agent-target-mismatch',
     commandAgent,
     targetAgent,
-    message: `agent command targets '${commandAgent}', but foreground dispatcher selected '${targetAgent}'`,
+    message: `agent command targets '${commandAgent}', but the foreground dispatcher selected '${targetAgent}'; send it to a '${commandAgent}' session`,
   }),
   invalidAgentCommandName: (name: string): InputPrepareError => ({
     kind: 'invalid-agent-command-name',
     name,
-    message: `invalid agent command name '${name}'`,
+    message: `agent command name '${name}' is invalid; use a name the agent lists`,
   }),
   invalidAgentCommandArgument: (argumentIndex: number): InputPrepareError => ({
     kind: 'invalid-agent-command-argument',
     argumentIndex,
-    message: `agent command argument ${argumentIndex} is empty or contains terminal controls`,
+    message: `agent command argument ${argumentIndex} is empty or contains terminal controls; remove the controls or the argument`,
   }),
   shellDispatcherRequired: (): InputPrepareError => ({
     kind: 'shell-dispatcher-required',
-    message: 'shell commands require a confirmed foreground shell dispatcher',
+    message:
+      'shell commands need a confirmed foreground shell; wait until the shell is in the foreground',
   }),
   emptyShellCommand: (): InputPrepareError => ({
     kind: 'empty-shell-command',
-    message: 'shell command cannot be empty',
+    message: 'shell command is empty; pass a command',
   }),
   controlCharacterInShellCommand: (index: number, codepoint: number): InputPrepareError => ({
     kind: 'control-character-in-shell-command',
     index,
     codepoint,
-    message: `shell command contains control U+${hex(codepoint)} at byte ${index}`,
+    message: `shell command contains control U+${hex(codepoint)} at byte ${index}; remove it`,
   }),
 };

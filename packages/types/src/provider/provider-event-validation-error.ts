@@ -34,34 +34,35 @@ export const providerEventValidationError = {
   empty: (field: string): ProviderEventValidationError => ({
     kind: 'empty',
     field,
-    message: `provider event field '${field}' is required`,
+    message: `provider event field '${field}' is required; fill it in`,
   }),
   invalidField: (field: string, max: number): ProviderEventValidationError => ({
     kind: 'invalid-field',
     field,
     max,
-    message: `provider event field '${field}' contains controls or exceeds ${max} bytes`,
+    message: `provider event field '${field}' contains controls or exceeds ${max} bytes; remove the controls or shorten it`,
   }),
   tooManyTools: (count: number, max: number): ProviderEventValidationError => ({
     kind: 'too-many-tools',
     count,
     max,
-    message: `provider event tool count ${count} exceeds ${max}`,
+    message: `provider event lists ${count} tools, over the limit of ${max}; list fewer tools`,
   }),
   invalidInteractionResolutionOutcome: (
     outcome: ProviderInteractionOutcome,
   ): ProviderEventValidationError => ({
     kind: 'invalid-interaction-resolution-outcome',
     outcome,
-    message: `provider interaction resolution outcome ${outcome} is not exact`,
+    message: `provider interaction resolution outcome ${outcome} is not exact; report an exact outcome`,
   }),
   zeroContextWindowCapacity: (): ProviderEventValidationError => ({
     kind: 'zero-context-window-capacity',
-    message: 'context-window capacity must be non-zero',
+    message: 'context-window capacity is zero; report a capacity of at least 1 token',
   }),
   contextWindowSegmentsOverflow: (): ProviderEventValidationError => ({
     kind: 'context-window-segments-overflow',
-    message: 'context-window token segments overflow u64',
+    message:
+      'context-window token segments add up to more than a safe integer; report smaller segments',
   }),
   contextWindowSegmentsMismatch: (
     segmentSum: number,
@@ -70,6 +71,6 @@ export const providerEventValidationError = {
     kind: 'context-window-segments-mismatch',
     segmentSum,
     usedTokens,
-    message: `context-window token segments sum to ${segmentSum}, not used_tokens ${usedTokens}`,
+    message: `context-window token segments sum to ${segmentSum}, not usedTokens ${usedTokens}; make the segments add up to usedTokens`,
   }),
 };

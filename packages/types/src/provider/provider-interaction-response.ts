@@ -29,20 +29,22 @@ export type ProviderInteractionResponseError =
 export const providerInteractionResponseError = {
   emptyAnswer: (): ProviderInteractionResponseError => ({
     kind: 'empty-answer',
-    message: 'interaction answer is required',
+    message: 'interaction answer is empty; pass an answer',
   }),
   invalidAnswer: (max: number): ProviderInteractionResponseError => ({
     kind: 'invalid-answer',
     max,
-    message: `interaction answer contains controls or exceeds ${max} bytes`,
+    message: `interaction answer contains controls or exceeds ${max} bytes; remove the controls or shorten it`,
   }),
   answerRequiresQuestion: (): ProviderInteractionResponseError => ({
     kind: 'answer-requires-question',
-    message: 'an answer response requires a question interaction',
+    message:
+      'an answer response requires a question interaction; answer approvals with approve or deny',
   }),
   approvalRequiresApproval: (): ProviderInteractionResponseError => ({
     kind: 'approval-requires-approval',
-    message: 'an approve-once response requires an approval interaction',
+    message:
+      'an approve-once response requires an approval interaction; answer questions with an answer',
   }),
 };
 

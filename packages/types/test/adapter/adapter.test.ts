@@ -59,11 +59,11 @@ describe('AdapterBinding revision', () => {
     expect(unwrap(AdapterBinding.tryNew(id, '\ufeff', 'reference')).revision).toBe('\ufeff');
   });
 
-  it('rejects control characters with a Debug-quoted message', () => {
+  it('rejects control characters, quoting the revision', () => {
     expect(unwrapErr(AdapterBinding.tryNew(id, 'v1\u001b', 'reference'))).toEqual({
       kind: 'invalid-revision',
       revision: 'v1\u001b',
-      message: 'adapter revision contains control characters: "v1\\u{1b}"',
+      message: 'adapter revision contains control characters: "v1\\u{1b}"; remove them',
     });
     expect(unwrapErr(AdapterBinding.tryNew(id, 'v1\nnext', 'reference')).kind).toBe(
       'invalid-revision',

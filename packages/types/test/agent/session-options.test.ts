@@ -47,7 +47,7 @@ describe('SessionOptionSelection', () => {
     );
     expect(error).toMatchObject({ kind: 'invalid-value', field: 'model' });
     expect(error.message).toBe(
-      'session-option model is empty, contains controls, or exceeds its bound',
+      'session-option model is empty, contains controls, or exceeds its bound; pass a short single-line value',
     );
     expect(unwrapErr(SessionOptionSelection.validate({ model: ' \t', values: {} })).kind).toBe(
       'invalid-value',
@@ -77,7 +77,9 @@ describe('SessionOptionSelection', () => {
       SessionOptionSelection.validate({ model: 'm', values: { ...values, extra: true } }),
     );
     expect(error).toMatchObject({ kind: 'too-many-values', count: 65, max: 64 });
-    expect(error.message).toBe('session-option selection has 65 values; the limit is 64');
+    expect(error.message).toBe(
+      'session-option selection has 65 values; the limit is 64, so remove some',
+    );
   });
 
   it('checks entries in byte order: reserved model, empty id, bad string value; booleans pass', () => {

@@ -76,39 +76,34 @@ describe('controlError', () => {
     }
   });
 
-  it('keeps the upstream wording with Rust Debug renderings', () => {
+  it('words each message in plain English, with the values and what to do', () => {
     expect(controlError.invalidTransition(id, 'start', { kind: 'running' }).message).toBe(
-      'agent instance AgentInstanceId(1) cannot start while in state Running',
+      'agent instance 1 cannot start: it is running; stop it first',
     );
     expect(
       controlError.invalidTransition(id, 'stop', { kind: 'exited', exitCode: 0 }).message,
-    ).toBe(
-      'agent instance AgentInstanceId(1) cannot stop while in state Exited { exit_code: Some(0) }',
-    );
+    ).toBe('agent instance 1 cannot stop: it exited (exit code 0); start it again or remove it');
     expect(
       controlError.invalidTransition(id, 'stop', { kind: 'failed', message: 'x"y' }).message,
-    ).toBe(
-      'agent instance AgentInstanceId(1) cannot stop while in state Failed { message: "x\\"y" }',
-    );
+    ).toBe('agent instance 1 cannot stop: it failed (x"y); start it again or remove it');
     expect(controlError.unsupportedProtocolVersion(28, 27).message).toBe(
-      'control protocol version 27 is unsupported; expected 28',
+      'control protocol version 27 is unsupported; send version 28',
     );
     expect(controlError.inputRejected(inputPrepareError.inputTooLarge(5, 4)).message).toBe(
-      'agent input was rejected: input is 5 bytes; the configured limit is 4 bytes',
+      'agent input was rejected: input is 5 bytes, over the configured limit of 4 bytes; send it in smaller parts',
     );
     expect(controlError.providerRuntimePolicyDenied('raw-pty-lifecycle').message).toBe(
-      'provider runtime capability RawPtyLifecycle is not admitted',
+      "provider runtime capability raw-pty-lifecycle is not admitted by the session's policy; enable it in the provider runtime policy",
     );
     expect(controlError.unsupportedTransportOperation('pipe', 'resize').message).toBe(
-      'transport Pipe does not support resize',
+      'the pipe transport does not support resize; use a transport that does',
     );
     expect(controlError.generationExhausted(id, generation).message).toBe(
-      'agent instance AgentInstanceId(1) exhausted session generation SessionGeneration(3)',
+      'agent instance 1 has used its last session generation 3; register a new instance id',
     );
     expect(controlError.providerSourceSequenceExhausted(id, generation, source).message).toBe(
-      'agent instance AgentInstanceId(1) generation SessionGeneration(3) exhausted source sequence for ' +
-        'ProviderSource { family: PtySemantic, binding: AdapterBinding { id: AdapterId("claude-hook"), ' +
-        'revision: "r1", verification: Reference } }',
+      'agent instance 1 generation 3 has used all sequences of provider source pty-semantic ' +
+        '(adapter claude-hook r1, reference); restart the session',
     );
   });
 });

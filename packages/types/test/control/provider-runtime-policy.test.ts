@@ -53,15 +53,15 @@ describe('ProviderRuntimePolicy', () => {
     }
   });
 
-  it('keeps the upstream messages', () => {
+  it('says which flag to set or clear', () => {
     expect(providerRuntimePolicyError('semantic-capability-requires-raw-pty').message).toBe(
-      'semantic provider capabilities require the raw PTY lifecycle',
+      'semantic provider capabilities require the raw PTY lifecycle; set rawPtyLifecycle or clear the semantic flags',
     );
     expect(providerRuntimePolicyError('structured-prompt-requires-readiness').message).toBe(
-      'structured prompts require semantic readiness',
+      'structured prompts require semantic readiness; set semanticReadiness or clear structuredPrompt',
     );
     expect(providerRuntimePolicyError('resume-requires-session-identity').message).toBe(
-      'semantic resume requires provider session identity',
+      'semantic resume requires provider session identity; set providerSessionIdentity or clear semanticResume',
     );
   });
 

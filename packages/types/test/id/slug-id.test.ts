@@ -34,7 +34,7 @@ describe.each(cases)('$name', ({ factory, label, max }) => {
       kind: 'too-long',
       len: max + 1,
       max,
-      message: `${label} length ${max + 1} exceeds the ${max}-byte limit`,
+      message: `${label} length ${max + 1} exceeds the ${max}-byte limit; shorten it`,
     });
   });
 
@@ -56,7 +56,7 @@ describe.each(cases)('$name', ({ factory, label, max }) => {
       expect(unwrapErr(factory.tryNew(value))).toEqual({
         kind: 'invalid-characters',
         value,
-        message: `${label} must contain only lowercase ASCII letters, digits, '-' or '_': ${value}`,
+        message: `${label} must contain only lowercase ASCII letters, digits, '-' or '_': ${value}; use only those`,
       });
     }
   });
@@ -66,7 +66,7 @@ describe.each(cases)('$name', ({ factory, label, max }) => {
       expect(unwrapErr(factory.tryNew(value))).toEqual({
         kind: 'invalid-boundary',
         value,
-        message: `${label} cannot start or end with '-' or '_': ${value}`,
+        message: `${label} cannot start or end with '-' or '_': ${value}; remove the leading or trailing separator`,
       });
     }
   });
@@ -74,7 +74,7 @@ describe.each(cases)('$name', ({ factory, label, max }) => {
   it('checks empty, then length, then charset, then boundary', () => {
     expect(unwrapErr(factory.tryNew(''))).toEqual({
       kind: 'empty',
-      message: `${label} cannot be empty`,
+      message: `${label} cannot be empty; pass a lowercase slug such as 'claude-code'`,
     });
     expect(unwrapErr(factory.tryNew(`-${'A'.repeat(max)}`)).kind).toBe('too-long');
     expect(unwrapErr(factory.tryNew('-A')).kind).toBe('invalid-characters');

@@ -106,7 +106,7 @@ describe('prepareInputWithLimits', () => {
       inputPrepareError.controlCharacterInTerminalText(3, 0x85),
     );
     expect(unwrapErr(prepareInput({ kind: 'terminal-text', text: '\t' })).message).toBe(
-      'terminal text contains control U+0009 at byte 0; use TerminalControl',
+      'terminal text contains control U+0009 at byte 0; send it as a terminal-control input instead',
     );
   });
 

@@ -21,7 +21,7 @@ describe('prepareShellCommand', () => {
       inputPrepareError.controlCharacterInShellCommand(4, 7),
     );
     expect(unwrapErr(prepareShellCommand({ text: 'a\u007f' })).message).toBe(
-      'shell command contains control U+007F at byte 1',
+      'shell command contains control U+007F at byte 1; remove it',
     );
   });
 

@@ -38,6 +38,8 @@ describe('ContextWindowUsage.validate', () => {
     ).toBe(true);
     expect(
       unwrapErr(ContextWindowUsage.validate(usage({ outputTokens: 5, usedTokens: 4 }))).message,
-    ).toBe('context-window token segments sum to 5, not used_tokens 4');
+    ).toBe(
+      'context-window token segments sum to 5, not usedTokens 4; make the segments add up to usedTokens',
+    );
   });
 });

@@ -13,6 +13,6 @@ export const NativeProviderOperationError = {
   /** An error tagged `code`. */
   of: (code: string): NativeProviderOperationError => ({
     code,
-    message: `native provider operation failed: ${code}`,
+    message: `native provider operation failed: ${code}; check the executor's documentation and logs for this code`,
   }),
 } as const;

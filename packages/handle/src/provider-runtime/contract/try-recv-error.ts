@@ -6,13 +6,17 @@ export type TryRecvError =
   | { readonly kind: 'empty'; readonly message: string }
   | { readonly kind: 'disconnected'; readonly message: string };
 
-/** One factory per {@link TryRecvError} variant, with the upstream (Rust std) wording. */
+/** One factory per {@link TryRecvError} variant, with a plain-English message. */
 export const TryRecvError = {
   /** Nothing is buffered now. */
-  empty: (): TryRecvError => ({ kind: 'empty', message: 'receiving on an empty channel' }),
+  empty: (): TryRecvError => ({
+    kind: 'empty',
+    message:
+      'nothing is buffered yet; wait for the next item (await next()) or retry after the next tick',
+  }),
   /** Nothing is buffered and nothing more will arrive. */
   disconnected: (): TryRecvError => ({
     kind: 'disconnected',
-    message: 'receiving on an empty and disconnected channel',
+    message: 'nothing is buffered and the sender is gone; stop receiving',
   }),
 } as const;

@@ -5,7 +5,7 @@ import { ProviderRuntimeError } from '../../../src/provider-runtime/contract/pro
 import { TryRecvError } from '../../../src/provider-runtime/contract/try-recv-error.js';
 
 describe('ProviderRuntimeError', () => {
-  it('builds every variant with the upstream message', () => {
+  it('builds every variant with a plain-English message', () => {
     expect(
       [
         ProviderRuntimeError.capacityExceeded(),
@@ -19,15 +19,39 @@ describe('ProviderRuntimeError', () => {
         ProviderRuntimeError.disconnected(),
       ].map((error) => [error.kind, error.message]),
     ).toEqual([
-      ['capacity-exceeded', 'provider runtime registry is full'],
-      ['already-bound', 'provider already has a runtime binding'],
-      ['counter-exhausted', "provider runtime counter 'provider-runtime-sequence' is exhausted"],
-      ['foreign-invocation', 'invocation belongs to another provider runtime binding'],
-      ['inactive', 'provider runtime binding is not active'],
-      ['already-completed', 'provider invocation already submitted a terminal observation'],
-      ['invalid-observation', 'provider observation is invalid'],
-      ['full', 'provider runtime ingress is full'],
-      ['disconnected', 'provider runtime ingress is disconnected'],
+      [
+        'capacity-exceeded',
+        'provider runtime registry is full (64 bindings); close a provider runtime first',
+      ],
+      [
+        'already-bound',
+        'provider already has a runtime binding; close that runtime before binding the provider again',
+      ],
+      [
+        'counter-exhausted',
+        "provider runtime counter 'provider-runtime-sequence' is exhausted; create a new runtime (no further ones can be issued)",
+      ],
+      [
+        'foreign-invocation',
+        'invocation belongs to another provider runtime binding; complete it through the runtime that received it',
+      ],
+      [
+        'inactive',
+        'provider runtime binding is not active (closing or closed); bind the provider again',
+      ],
+      [
+        'already-completed',
+        'provider invocation already submitted a terminal observation; send nothing more for it',
+      ],
+      [
+        'invalid-observation',
+        'provider observation is invalid; check it against the tool protocol limits',
+      ],
+      ['full', 'provider runtime ingress is full; retry after the next tick'],
+      [
+        'disconnected',
+        'provider runtime ingress is disconnected (the runtime was disposed); stop using this provider runtime',
+      ],
     ]);
   });
 
@@ -46,14 +70,15 @@ describe('ProviderRuntimeError', () => {
 });
 
 describe('TryRecvError', () => {
-  it('empty and disconnected carry the std wording', () => {
+  it('empty and disconnected say what to do', () => {
     expect(TryRecvError.empty()).toEqual({
       kind: 'empty',
-      message: 'receiving on an empty channel',
+      message:
+        'nothing is buffered yet; wait for the next item (await next()) or retry after the next tick',
     });
     expect(TryRecvError.disconnected()).toEqual({
       kind: 'disconnected',
-      message: 'receiving on an empty and disconnected channel',
+      message: 'nothing is buffered and the sender is gone; stop receiving',
     });
   });
 });
@@ -62,7 +87,9 @@ describe('NativeProviderOperationError', () => {
   it('keeps the executor code and names it in the message', () => {
     const error = NativeProviderOperationError.of('fixture-kill-failed');
     expect(error.code).toBe('fixture-kill-failed');
-    expect(error.message).toBe('native provider operation failed: fixture-kill-failed');
+    expect(error.message).toBe(
+      "native provider operation failed: fixture-kill-failed; check the executor's documentation and logs for this code",
+    );
     expect(error).toEqual(NativeProviderOperationError.of('fixture-kill-failed'));
   });
 });
