@@ -1,5 +1,5 @@
 import { AgentRegistry, builtinSpecs } from '@gate4agent/agent-catalog';
-import type { Gate4AgentHandle } from '@gate4agent/handle';
+import type { EventSubscription, Gate4AgentHandle } from '@gate4agent/handle';
 import { NativeRuntime } from '@gate4agent/runtime-native';
 import { driveUntil } from '@gate4agent/testkit';
 import {
@@ -48,11 +48,14 @@ export class AgentSession implements AsyncDisposable {
   readonly instanceId = AgentInstanceId.of(1);
   readonly #handle: Gate4AgentHandle;
   readonly #runtime: NativeRuntime;
+  readonly #events: EventSubscription;
+  readonly #rejections: string[] = [];
   #nextCommand = 1;
 
   private constructor(handle: Gate4AgentHandle, runtime: NativeRuntime) {
     this.#handle = handle;
     this.#runtime = runtime;
+    this.#events = handle.subscribe(1_024);
   }
 
   /** Registers and starts the agent in `sandbox` and waits until the session runs (or ended). */
@@ -104,6 +107,15 @@ export class AgentSession implements AsyncDisposable {
   /** Dispatches one command; a refused command throws. */
   dispatch(command: ControlCommand): void {
     unwrap(this.#handle.dispatch({ id: CommandId.of(this.#nextCommand++), command }));
+  }
+
+  /** The messages of every `command-rejected` event so far (the engine refused a command). */
+  rejections(): readonly string[] {
+    for (let next = this.#events.tryRecv(); next.ok; next = this.#events.tryRecv()) {
+      if (next.value.event.kind === 'command-rejected')
+        this.#rejections.push(next.value.event.message);
+    }
+    return this.#rejections;
   }
 
   /** The session's snapshot, or `null` before it is registered. */

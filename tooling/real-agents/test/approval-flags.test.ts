@@ -18,11 +18,26 @@ afterAll(() => {
   expect(leaked).toEqual([]);
 });
 
+// The five `--help` runs are independent and mostly start-up time: run them at once, and let
+// each test await its own (a failed install or help run fails that agent's test only).
+const helps = new Map(
+  REAL_AGENTS.map((agent) => {
+    const help = (async () => {
+      const cli = await installAgent(agent);
+      return {
+        cli,
+        text: await agentHelp(cli, createAgentSandbox(runRoot, `${agent.agentId}-help`)),
+      };
+    })();
+    help.catch(() => undefined);
+    return [agent.agentId, help] as const;
+  }),
+);
+
 for (const agent of REAL_AGENTS) {
   describe(`${agent.packageName}@${agent.version}`, () => {
     it('documents in --help every approval flag the registry emits', async () => {
-      const cli = await installAgent(agent);
-      const help = await agentHelp(cli, createAgentSandbox(runRoot, `${agent.agentId}-help`));
+      const { cli, text: help } = await helps.get(agent.agentId)!;
       expect(help).toMatch(/usage/i);
       expect(help).not.toContain(agent.offlineScreen);
       const spec = installedSpec(cli);
