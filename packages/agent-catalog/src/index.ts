@@ -54,6 +54,7 @@ export type { OptionUnsafe } from './option-safe-arguments.js';
 export { flagArguments, looksLikeOption, positionalArguments } from './option-safe-arguments.js';
 export type { PlanLaunchOptions } from './plan-launch.js';
 export { planDraftLaunch, planLaunch } from './plan-launch.js';
+export type { RecogniseOperatorGateOptions } from './recognise-operator-gate.js';
 export {
   OPERATOR_GATE_TEXT_MAX_LINES,
   recogniseOperatorGate,

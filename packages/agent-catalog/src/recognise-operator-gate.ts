@@ -44,6 +44,17 @@ function dialogText(recogniser: OperatorGateRecogniser, screenText: string): str
     .join('\n');
 }
 
+/** Options of {@link recogniseOperatorGate}. */
+export interface RecogniseOperatorGateOptions {
+  /**
+   * Whether wording several agents share (upstream's startup gate table) counts. Default `true`.
+   * A runtime turns it off once the agent has been ready, so a phrase in the conversation (a
+   * prompt that says "No auth type is selected") is not taken for a dialog; each agent's own
+   * dialogs, which need their exact multi-phrase wording, are always recognised.
+   */
+  readonly sharedWording?: boolean;
+}
+
 /**
  * The operator gate `agentId` shows in `screenText` (a terminal frame's plain contents), or
  * `null`: a trust, login, tool-approval, update or setup dialog that only a person should answer.
@@ -51,7 +62,12 @@ function dialogText(recogniser: OperatorGateRecogniser, screenText: string): str
  * a dialog; the agent's own dialogs are tried before wording several agents share. `text` is the
  * dialog's visible lines, frame characters and blank lines removed.
  */
-export function recogniseOperatorGate(agentId: string, screenText: string): OperatorGate | null {
+export function recogniseOperatorGate(
+  agentId: string,
+  screenText: string,
+  options: RecogniseOperatorGateOptions = {},
+): OperatorGate | null {
+  const shared = options.sharedWording ?? true;
   // Frame characters go first, so a phrase wrapped inside a box (`│ … in │ │ this folder? │`) joins.
   const screen = normalise(
     screenText
@@ -61,6 +77,7 @@ export function recogniseOperatorGate(agentId: string, screenText: string): Oper
   );
   if (screen === '') return null;
   for (const recogniser of OPERATOR_GATE_RECOGNISERS) {
+    if (!shared && recogniser.agents === 'any') continue;
     if (matches(recogniser, agentId, screen)) {
       return { kind: recogniser.kind, agentId, text: dialogText(recogniser, screenText) };
     }

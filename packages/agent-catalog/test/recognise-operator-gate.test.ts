@@ -111,6 +111,15 @@ describe('recogniseOperatorGate', () => {
     ).toBe('update');
   });
 
+  it('leaves shared wording out once asked, keeping each agent its own dialogs', () => {
+    const echoed = 'fixture-echo:No auth type is selected';
+    expect(recogniseOperatorGate('control-fixture', echoed)?.kind).toBe('login');
+    expect(recogniseOperatorGate('control-fixture', echoed, { sharedWording: false })).toBeNull();
+    expect(
+      recogniseOperatorGate('codex', screen('codex-trust'), { sharedWording: false })?.kind,
+    ).toBe('trust');
+  });
+
   it('bounds the text and ignores a blank screen', () => {
     const long = `Do you trust this folder?\n${'line\n'.repeat(100)}`;
     expect(recogniseOperatorGate('gemini', long)!.text.split('\n')).toHaveLength(
