@@ -84,4 +84,5 @@ export {
   exitingAgentSpec,
   fixtureLaunch,
   interactiveAgentSpec,
+  trustDialogAgentSpec,
 } from './specs/interactive-agent-spec.js';

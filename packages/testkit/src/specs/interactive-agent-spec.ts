@@ -68,3 +68,16 @@ export function interactiveAgentSpec(options: ControlFixtureSpecOptions = {}): A
 export function exitingAgentSpec(options: ControlFixtureSpecOptions = {}): AgentSpec {
   return controlSpec('exiting', options);
 }
+
+/**
+ * The interactive fixture agent (id `control-fixture`) started with `--trust-dialog`: it first
+ * draws a workspace trust dialog ("Do you trust the files in this folder?", cursor hidden, raw
+ * mode) until one key answers it, prints `fixture-trust:<key code>`, then behaves as
+ * {@link interactiveAgentSpec}. For tests of operator gates: input refusal, readiness failing
+ * with the gate named, and operator keys.
+ */
+export function trustDialogAgentSpec(options: ControlFixtureSpecOptions = {}): AgentSpec {
+  const spec = controlSpec('control-fixture', options);
+  spec.launch = fixtureLaunch('control-fixture', ['--trust-dialog']);
+  return spec;
+}

@@ -11,7 +11,11 @@ import { fixtureEnv } from '../../src/fixtures/minimal-env.js';
 import { driveUntil } from '../../src/helpers/drive-until.js';
 import { fixtureRunTag } from '../../src/process/fixture-run.js';
 import { trackProcess } from '../../src/process/process-tracker.js';
-import { exitingAgentSpec, interactiveAgentSpec } from '../../src/specs/interactive-agent-spec.js';
+import {
+  exitingAgentSpec,
+  interactiveAgentSpec,
+  trustDialogAgentSpec,
+} from '../../src/specs/interactive-agent-spec.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -123,6 +127,37 @@ describe('interactiveAgentSpec', () => {
       expect(session.exit()?.exitCode).toBe(7);
       await driveUntil(() => session.screen().includes('fixture-exit'));
     } finally {
+      session.terminal.dispose();
+    }
+  });
+});
+
+describe('trustDialogAgentSpec', () => {
+  it('draws a trust dialog until one key answers it, then the usual prompt', async () => {
+    const spec = trustDialogAgentSpec();
+    expect(spec.id).toBe(CONTROL_FIXTURE_ID);
+    expect(spec.launch.fixedArgs.at(-1)).toBe('--trust-dialog');
+    const session = startInPty(spec.launch.program, [...spec.launch.fixedArgs, '200']);
+    try {
+      await driveUntil(() => session.screen().includes("2. Don't trust"), {
+        message: 'no trust dialog',
+      });
+      expect(session.screen()).toContain('Do you trust the files in this folder?');
+      expect(session.screen()).not.toContain('fixture-ready>');
+      session.child.write('1');
+      await driveUntil(() => session.screen().includes('fixture-ready>'), {
+        message: 'no prompt after the answer',
+      });
+      expect(session.screen()).toContain('fixture-trust:49');
+      expect(session.screen()).not.toContain('Do you trust');
+      session.child.write('after\r');
+      await driveUntil(() => session.screen().includes('fixture-echo:after'), {
+        message: 'no echo',
+      });
+      await driveUntil(() => session.exit() !== null, { message: 'the fixture did not exit' });
+      expect(session.exit()?.exitCode).toBe(0);
+    } finally {
+      session.child.kill('SIGKILL');
       session.terminal.dispose();
     }
   });
