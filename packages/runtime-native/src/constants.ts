@@ -115,3 +115,5 @@ export const DEFAULT_AGENT_TERMINAL_SIZE = Object.freeze({ rows: 24, columns: 80
 export const DEFAULT_AGENT_STOP_GRACE_MS = 5_000;
 /** TypeScript-only: most open `AgentSession.frames()` iterations per session. */
 export const MAX_SESSION_FRAME_SUBSCRIBERS = 32;
+/** Not upstream: how many of the last non-blank screen lines a readiness failure quotes. */
+export const READINESS_SCREEN_TAIL_LINES = 12;

@@ -1,30 +1,52 @@
-import { startupOperatorGate } from '@gate4agent/agent-catalog';
-import type { AgentSpec, Result } from '@gate4agent/types';
-import { err, ok, prepareInput } from '@gate4agent/types';
+import type { AgentSpec, OperatorGate, Result } from '@gate4agent/types';
+import {
+  describeOperatorGate,
+  err,
+  ok,
+  operatorGateHeadline,
+  prepareInput,
+} from '@gate4agent/types';
 import { STARTUP_GATE_POLL_MS, STARTUP_GATE_SETTLE_MS } from '../constants.js';
 import type { PtySession } from './pty-session.js';
 import { startupOperatorError } from './startup-operator-error.js';
-import { waitForReadiness } from './wait-for-readiness.js';
+import { currentOperatorGate, waitForReadiness } from './wait-for-readiness.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+function gateError(spec: AgentSpec, gate: OperatorGate): string {
+  const headline = operatorGateHeadline(gate);
+  const named =
+    headline === '' ? describeOperatorGate(gate) : `${describeOperatorGate(gate)}: "${headline}"`;
+  return (
+    `${startupOperatorError(spec.id, named)}. Start it without an initial prompt and answer the ` +
+    'dialog with operator keys, or answer it once in a terminal in that directory'
+  );
+}
+
 function ensureNoGate(session: PtySession, spec: AgentSpec): Result<void, string> {
-  const gate = startupOperatorGate(session.terminalState().contents);
-  return gate === null ? ok() : err(startupOperatorError(spec.id, gate));
+  const gate = currentOperatorGate(session);
+  return gate === null ? ok() : err(gateError(spec, gate));
 }
 
 /**
- * Delivers a deferred (`after-ready`) initial prompt: waits for follow-up readiness with startup
- * gates checked, lets the screen settle {@link STARTUP_GATE_SETTLE_MS} gate-free, then pastes the
+ * Delivers a deferred (`after-ready`) initial prompt: waits for follow-up readiness (failing at
+ * once, with the dialog named, when an operator gate shows; `timeoutMs` overrides the spec's), lets the screen settle {@link STARTUP_GATE_SETTLE_MS} gate-free, then pastes the
  * prompt (bracketed, controls neutralised) and submits it.
  */
 export async function deliverInitialPrompt(
   session: PtySession,
   spec: AgentSpec,
   prompt: string,
+  timeoutMs: number | null = null,
 ): Promise<Result<void, string>> {
-  const ready = await waitForReadiness(session, spec, 'followup-prompt', true);
-  if (!ready.ok) return ready;
+  const ready = await waitForReadiness(session, spec, 'followup-prompt', timeoutMs);
+  if (!ready.ok) {
+    return err(
+      ready.error.kind === 'operator-gate'
+        ? gateError(spec, ready.error.gate)
+        : ready.error.message,
+    );
+  }
   const settled = performance.now() + STARTUP_GATE_SETTLE_MS;
   for (;;) {
     const clear = ensureNoGate(session, spec);
@@ -33,6 +55,8 @@ export async function deliverInitialPrompt(
     if (left <= 0) break;
     await sleep(Math.min(left, STARTUP_GATE_POLL_MS));
   }
+  // Start-up is over: from now on only the agent's own dialogs count as gates.
+  session.markReady();
   const prepared = prepareInput({
     kind: 'submit-prompt',
     text: prompt,

@@ -14,6 +14,7 @@ import { observeForeground, type PtyForegroundObservation } from './observe-fore
 import type { OwnedPtySession } from './owned-pty-session.js';
 import { type PtyTerminalSnapshot, terminalFrame } from './pty-terminal-snapshot.js';
 import { type NativeLaunchOverlay, spawnNative } from './spawn-native.js';
+import { operatorGateOn } from './wait-for-readiness.js';
 import { writeInput } from './write-input.js';
 
 const NO_OVERLAY: NativeLaunchOverlay = { env: [], extraArgs: [] };
@@ -212,7 +213,10 @@ export class NativeEffectShell {
     return [];
   }
 
-  /** A frame for every session whose applied terminal sequence grew since its last frame. */
+  /**
+   * A frame for every session whose applied terminal sequence grew since its last frame, with the
+   * operator gate (trust, login, … dialog) the agent catalog recognises on it, or `null`.
+   */
   collectTerminalFrames(): ObservationEnvelope[] {
     const observations: ObservationEnvelope[] = [];
     for (const owned of this.#sessions.values()) {
@@ -236,7 +240,13 @@ export class NativeEffectShell {
       if (snapshot.sequence > owned.lastTerminalSequence) {
         owned.lastTerminalSequence = snapshot.sequence;
         owned.terminalStalePublished = false;
-        observations.push(envelope({ kind: 'terminal-frame', frame: terminalFrame(snapshot) }));
+        observations.push(
+          envelope({
+            kind: 'terminal-frame',
+            frame: terminalFrame(snapshot),
+            operatorGate: operatorGateOn(owned.session, snapshot.contents),
+          }),
+        );
       }
     }
     return observations;

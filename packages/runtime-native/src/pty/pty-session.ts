@@ -67,6 +67,7 @@ export class PtySession implements AsyncDisposable {
   readonly #exitWaiters: (() => void)[] = [];
   readonly #outputListeners = new Set<() => void>();
   #shutdown: Promise<Result<PtyShutdownOutcome, string>> | null = null;
+  #readyOnce = false;
 
   private constructor(
     options: PtySpawnOptions,
@@ -130,6 +131,16 @@ export class PtySession implements AsyncDisposable {
     } catch (error) {
       return err(`failed to spawn PTY agent '${options.program}': ${String(error)}`);
     }
+  }
+
+  /** Whether semantic input has found the agent ready with no dialog (its start-up is over). */
+  get readyOnce(): boolean {
+    return this.#readyOnce;
+  }
+
+  /** Records that the agent has been ready once; start-up dialogs are then behind it. */
+  markReady(): void {
+    this.#readyOnce = true;
   }
 
   /** Whether the child has been reaped. */

@@ -13,6 +13,7 @@ import {
   currentRuntimePlatform,
   err,
   ok,
+  READINESS_TIMEOUT_MAX_MS,
   TerminalSize,
   utf8ByteLength,
   WORKING_DIRECTORY_MAX_BYTES,
@@ -94,8 +95,22 @@ export async function spawnNative(
   ) {
     return fail('working directory is invalid');
   }
-  const spec = catalog.get(agentId);
-  if (spec === undefined) return fail(`agent '${agentId}' is absent from native catalog`);
+  const registered = catalog.get(agentId);
+  if (registered === undefined) return fail(`agent '${agentId}' is absent from native catalog`);
+  const override = request.readinessTimeoutMs ?? null;
+  if (
+    override !== null &&
+    (!Number.isSafeInteger(override) || override < 1 || override > READINESS_TIMEOUT_MAX_MS)
+  ) {
+    return fail(
+      `readinessTimeoutMs ${String(override)} is invalid; give whole milliseconds from 1 to ${READINESS_TIMEOUT_MAX_MS}, or null for the agent's default`,
+    );
+  }
+  // The session keeps its own spec: the start's readiness timeout overrides the catalog's.
+  const spec: AgentSpec =
+    override === null
+      ? registered
+      : { ...registered, readiness: { ...registered.readiness, timeoutMs: override } };
   if (transport !== 'pty') {
     return fail(
       `agent '${agentId}' ${transport} transport is not supported by this native runtime`,
@@ -120,6 +135,7 @@ export async function spawnNative(
     platform: currentRuntimePlatform(),
     sessionOptions: request.sessionOptions,
     approvalLevel: plannedApprovalLevel(effect, spec),
+    runsAsRoot: process.getuid?.() === 0,
   });
   if (!planned.ok) return fail(planned.error.message);
   const plan = planned.value;

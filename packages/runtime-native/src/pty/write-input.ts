@@ -1,8 +1,13 @@
 import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { ControlEffect, ControlObservation } from '@gate4agent/types';
+import { operatorActionRequiredMessage } from '@gate4agent/types';
 import { observeForeground } from './observe-foreground.js';
 import type { OwnedPtySession } from './owned-pty-session.js';
-import { type ReadinessIntent, waitForReadiness } from './wait-for-readiness.js';
+import {
+  currentOperatorGate,
+  type ReadinessIntent,
+  waitForReadiness,
+} from './wait-for-readiness.js';
 
 type WriteInputEffect = Extract<ControlEffect, { kind: 'write-input' }>;
 
@@ -16,8 +21,9 @@ function describeRoute(effect: WriteInputEffect): string {
 
 /**
  * Executes a `write-input` effect on an owned PTY: the route must match the input kind (`any`
- * for terminal text / bytes / controls, `shell` for a shell command with a shell in the
- * foreground, `agent` for semantic input to this session's agent after readiness). Everything is
+ * for terminal text / bytes / controls and operator keys, `shell` for a shell command with a shell in the
+ * foreground, `agent` for semantic input to this session's agent after readiness, refused while
+ * an operator gate shows). Everything is
  * written as prepared (bracketed paste, controls neutralised, bounded chunks and delays).
  */
 export async function writeInput(
@@ -36,7 +42,8 @@ export async function writeInput(
     route.kind === 'any' &&
     (input.kind === 'terminal-text' ||
       input.kind === 'terminal-bytes' ||
-      input.kind === 'terminal-control')
+      input.kind === 'terminal-control' ||
+      input.kind === 'operator-keys')
   ) {
     return written();
   }
@@ -65,10 +72,18 @@ export async function writeInput(
     }
     const intent: ReadinessIntent =
       input.kind === 'submit-prompt' ? 'followup-prompt' : 'draft-paste';
-    const spec = catalog.get(route.agentId);
-    if (spec === undefined) return failed('session agent disappeared from native catalog');
-    const ready = await waitForReadiness(session, spec, intent, false);
-    if (!ready.ok) return failed(ready.error);
+    if (catalog.get(route.agentId) === undefined) {
+      return failed('session agent disappeared from native catalog');
+    }
+    // The session's own spec carries the start's readiness timeout override.
+    const spec = owned.spec;
+    // A dialog on screen is never typed into: refused at once, naming it.
+    const gate = currentOperatorGate(session);
+    if (gate !== null) return failed(operatorActionRequiredMessage(gate));
+    const ready = await waitForReadiness(session, spec, intent);
+    if (!ready.ok) return failed(ready.error.message);
+    // The agent was ready with no dialog on screen: its start-up is over.
+    session.markReady();
     if (input.kind === 'agent-command') {
       const foreground = await observeForeground(session.pid, spec);
       if (foreground === null || foreground.agentProcess === null) {

@@ -122,8 +122,16 @@ describe('PtySession', () => {
       pollIntervalMs: 50,
       wrapperChildFallbackAfterPolls: null,
     };
-    const ready = await waitForReadiness(session, spec, 'draft-paste', false);
-    expect(!ready.ok && ready.error).toBe('PTY readiness timed out');
+    await until(() => session.terminalState().contents.includes('fixture-ready>'));
+    const ready = await waitForReadiness(session, spec, 'draft-paste');
+    expect(!ready.ok && ready.error.kind).toBe('timed-out');
+    const message = ready.ok ? '' : ready.error.message;
+    expect(message).toMatch(
+      /^PTY readiness timed out: agent 'control-fixture' showed no ready signal within 300 ms/,
+    );
+    // The failure carries the screen the agent was showing.
+    expect(message).toContain('last screen:\n');
+    expect(message).toContain(session.terminalState().contents.trim().split('\n').at(-1)!.trim());
   });
 
   it('readiness holds a draft paste until the draft signal is on screen', async () => {
@@ -133,7 +141,7 @@ describe('PtySession', () => {
     ]);
     const spec: AgentSpec = structuredClone(interactiveAgentSpec());
     spec.detection = { ...spec.detection, command: 'sh' };
-    const ready = await waitForReadiness(session, spec, 'draft-paste', false);
+    const ready = await waitForReadiness(session, spec, 'draft-paste');
     expect(ready.ok).toBe(true);
     expect(session.screen.bracketedPaste).toBe(true);
   });
