@@ -118,6 +118,14 @@ export const OPERATOR_GATE_RECOGNISERS: readonly OperatorGateRecogniser[] = [
   }),
   gate({
     kind: 'login',
+    agents: ['gemini'],
+    all: ['waiting for authentication'],
+    any: [],
+    end: 'ctrl+c to cancel',
+    verifiedWith: '0.61.0',
+  }),
+  gate({
+    kind: 'login',
     agents: ['qwen-code'],
     all: ['select authentication method'],
     any: [],

@@ -31,6 +31,13 @@ const gates: [string, string, OperatorGateKind, string, string][] = [
   ['codex-trust', 'codex', 'trust', 'Folder access', 'enter continue · esc back'],
   ['gemini-trust', 'gemini', 'trust', 'Do you trust the files in this folder?', "3. Don't trust"],
   ['gemini-login', 'gemini', 'login', '? Get started', '(Use Enter to select)'],
+  [
+    'gemini-login-waiting',
+    'gemini',
+    'login',
+    '⠋ Waiting for authentication... (Press Esc or Ctrl+C to cancel)',
+    '⠋ Waiting for authentication... (Press Esc or Ctrl+C to cancel)',
+  ],
   ['qwen-login', 'qwen-code', 'login', 'Select Authentication Method', 'Custom Provider'],
 ];
 
@@ -136,6 +143,7 @@ describe('recogniseOperatorGate', () => {
       'login:0.171.0',
       'trust:0.171.0',
       'trust:0.61.0',
+      'login:0.61.0',
       'login:0.61.0',
       'login:0.15.10',
     ]);
