@@ -21,6 +21,11 @@ export interface AgentChoice {
   readonly fixture: boolean;
   /** Where the executable was found (real agents only). */
   readonly executable: string | null;
+  /**
+   * How long to wait for the agent's first paint: its spec's readiness timeout, which the agent
+   * catalog sets above the real start-ups (opencode paints after ~21 s, more on a loaded machine).
+   */
+  readonly paintTimeoutMs: number;
 }
 
 /** The embedded default: the testkit's interactive fixture agent, run by this Node binary. */
@@ -32,6 +37,7 @@ export function fixtureAgent(): AgentChoice {
     displayName: spec.displayName,
     fixture: true,
     executable: null,
+    paintTimeoutMs: spec.readiness.timeoutMs,
   };
 }
 
@@ -92,5 +98,6 @@ export function realAgent(name: string): Result<AgentChoice, string> {
     displayName: spec.displayName,
     fixture: false,
     executable: findOnPath(spec.detection.command),
+    paintTimeoutMs: spec.readiness.timeoutMs,
   });
 }

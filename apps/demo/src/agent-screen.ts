@@ -18,13 +18,15 @@ export const SCREEN_TIMEOUT_MS = 20_000;
 const QUIET_MS = 1_500;
 
 /**
- * A real agent's first paint: the screen once it has text and no new frame arrived for
- * `QUIET_MS`. Each step waits for the next published frame (a timeout means quiet), never polls.
+ * A real agent's first paint: the screen once it has text (waited for up to `paintTimeoutMs`, the
+ * agent's readiness timeout) and no new frame arrived for `QUIET_MS`, or at once when an operator
+ * gate shows. Each step waits for the next published frame (a timeout means quiet), never polls.
  */
-export async function settledScreen(agent: AgentSession): Promise<string> {
-  await agent.waitFor((screen) => screen.trim().length > 0, { timeoutMs: SCREEN_TIMEOUT_MS });
+export async function settledScreen(agent: AgentSession, paintTimeoutMs: number): Promise<string> {
+  await agent.waitFor((screen) => screen.trim().length > 0, { timeoutMs: paintTimeoutMs });
   const deadline = AbortSignal.timeout(SCREEN_TIMEOUT_MS);
   for (;;) {
+    if (agent.operatorGate !== null) return agent.screen;
     const sequence = agent.frame?.sequence;
     try {
       await agent.waitFor((_, frame) => frame.sequence !== sequence, {

@@ -59,7 +59,7 @@ async function runDemo(choice: AgentChoice, report: Report): Promise<number> {
       report.line(`typed "${TYPED_LINE}" + Enter`);
       report.screen(await agent.waitFor(`${FIXTURE_ECHO}${TYPED_LINE}`, WAIT));
     } else {
-      report.screen(await settledScreen(agent));
+      report.screen(await settledScreen(agent, choice.paintTimeoutMs));
       report.line(describeGate(agent.operatorGate));
       report.line('(no line is typed into a real agent: it would go to the vendor)');
     }
