@@ -120,3 +120,14 @@ describe('stopping a PTY session ends its whole kill domain', () => {
     });
   }
 });
+
+describe('dispose() of a PTY session', () => {
+  it('SIGKILLs the whole kill domain at once, escapers included', async () => {
+    const { session, escapee } = await startEscaper('double-fork-escaper');
+    session.dispose();
+    await driveUntil(() => !isProcessAlive(escapee) && session.exited(), {
+      message: 'dispose() left the escapee or the agent alive',
+    });
+    expect(isProcessAlive(escapee)).toBe(false);
+  });
+});
