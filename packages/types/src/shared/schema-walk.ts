@@ -179,16 +179,38 @@ function containsCodec(node: SchemaNode): boolean {
   return found;
 }
 
+class NotBytes {
+  constructor(readonly path: string) {}
+}
+
 /**
  * Runs the codecs (bytes ↔ number arrays) of a value that already matches `schema` (decode) or
  * its in-memory type (encode), returning new containers and never mutating `value`. TypeBox's own
  * `Decode` re-validates through its dynamic pipeline, which costs hundreds of milliseconds per
- * call on large unions; this walk only visits the branches the value selects.
+ * call on large unions; this walk only visits the branches the value selects. With `fromBytes`
+ * (decode only), a codec position must hold an array that was a `Uint8Array` in the input;
+ * otherwise the error is the JSON pointer of the first one that was not.
  */
 export function transformCodecs(
   schema: TSchema,
   value: unknown,
   direction: 'decode' | 'encode',
+  fromBytes: WeakSet<object> | null,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: transform(schema, value, direction, fromBytes, '') };
+  } catch (error) {
+    if (error instanceof NotBytes) return { ok: false, error: error.path };
+    throw error;
+  }
+}
+
+function transform(
+  schema: TSchema,
+  value: unknown,
+  direction: 'decode' | 'encode',
+  fromBytes: WeakSet<object> | null,
+  path: string,
 ): unknown {
   const node = schema as SchemaNode;
   if (!containsCodec(node)) return value;
@@ -196,33 +218,41 @@ export function transformCodecs(
   if (codec !== undefined && direction === 'encode') {
     return codec.encode(value);
   }
+  const walk = (child: SchemaNode, entry: unknown, at: string) =>
+    transform(child as TSchema, entry, direction, fromBytes, at);
   let result = value;
   const selected = selectBranch(node, value);
   if (selected !== null) {
-    if ('branch' in selected)
-      result = transformCodecs(selected.branch as TSchema, value, direction);
+    if ('branch' in selected) result = walk(selected.branch, value, path);
   } else if (node.anyOf !== undefined && direction === 'decode') {
     const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
-    if (branch !== undefined) result = transformCodecs(branch as TSchema, value, direction);
+    if (branch !== undefined) result = walk(branch, value, path);
   } else if (Array.isArray(value) && node.items !== undefined) {
-    const items = node.items as TSchema;
-    result = value.map((item) => transformCodecs(items, item, direction));
+    const items = node.items;
+    result = value.map((item, index) => walk(items, item, `${path}/${index}`));
   } else if (
     isRecord(value) &&
     (node.properties !== undefined || node.patternProperties !== undefined)
   ) {
     const copy: Record<string, unknown> = { ...value };
     for (const [key, property] of Object.entries(node.properties ?? {})) {
-      if (key in copy) copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+      if (key in copy) copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
     }
     for (const property of Object.values(node.patternProperties ?? {})) {
       for (const key of Object.keys(copy)) {
         if (!(key in (node.properties ?? {}))) {
-          copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+          copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
         }
       }
     }
     result = copy;
   }
-  return codec !== undefined ? codec.decode(result) : result;
+  if (codec === undefined) return result;
+  if (
+    fromBytes !== null &&
+    !(typeof value === 'object' && value !== null && fromBytes.has(value))
+  ) {
+    throw new NotBytes(path);
+  }
+  return codec.decode(result);
 }
