@@ -353,6 +353,7 @@ export {
 export type { TokenUsage } from './provider/token-usage.js';
 export { defaultTokenUsage, TokenUsageSchema } from './provider/token-usage.js';
 export { validateProviderEventIngress } from './provider/validate-provider-event.js';
+export { deepFreeze } from './shared/deep-freeze.js';
 // Shared results, errors, text rules and the wire codec.
 export { Gate4AgentError } from './shared/gate4agent-error.js';
 export type { Err, KindedError, Ok, Result } from './shared/result.js';

@@ -8,6 +8,7 @@ import {
   type ControlEvent,
   type ControlHealth,
   type ControlSnapshot,
+  deepFreeze,
   type EffectEnvelope,
   type ObservationEnvelope,
   ok,
@@ -81,17 +82,20 @@ export class Gate4AgentEngine {
     emitEvent(state, commandId, instanceId, generation, { kind: 'command-rejected', message });
   }
 
-  /** Every session (ascending instance id), the revision and the health, as a deep copy. */
+  /**
+   * Every session (ascending instance id), the revision and the health: one deep copy of the
+   * engine's state, frozen, so every reader can share it without copying again.
+   */
   snapshot(): ControlSnapshot {
     const state = this[ENGINE_STATE];
-    return {
+    return deepFreeze({
       protocolVersion: CONTROL_PROTOCOL_VERSION,
       revision: state.revision,
       health: this.health(),
       sessions: sortedInstanceIds(state.sessions).map((id) =>
         deepCopy(state.sessions.get(id)!.snapshot),
       ),
-    };
+    });
   }
 
   /** Counter exhaustion flags and the retained instance identities. */

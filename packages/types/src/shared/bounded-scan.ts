@@ -11,10 +11,13 @@ export interface ScanFailure {
   readonly message: string;
 }
 
-/** The scanned copy, and which of its arrays were `Uint8Array`s in the input. */
+/**
+ * The scanned copy. In-memory mode puts an empty placeholder array where the input held a
+ * `Uint8Array` (so the schema's byte-array check costs nothing) and maps it to the original.
+ */
 export interface ScanResult {
   readonly copy: unknown;
-  readonly fromBytes: WeakSet<object>;
+  readonly fromBytes: WeakMap<object, Uint8Array>;
 }
 
 interface Frame {
@@ -69,7 +72,7 @@ const describe = (error: unknown): string =>
 
 /**
  * Copies `input` into plain arrays and objects (own enumerable string keys only), checking every
- * string. With `bytes: 'in-memory'`, a `Uint8Array` becomes a number array recorded in
+ * string. With `bytes: 'in-memory'`, a `Uint8Array` becomes a placeholder recorded in
  * `fromBytes` (so a codec position can insist on real bytes); otherwise it is read as an object
  * and fails its schema. Never throws.
  */
@@ -77,7 +80,7 @@ export function boundedScan(
   input: unknown,
   bytes: 'in-memory' | 'wire',
 ): Result<ScanResult, ScanFailure> {
-  const fromBytes = new WeakSet<object>();
+  const fromBytes = new WeakMap<object, Uint8Array>();
   const stack: Frame[] = [];
   let values = 0;
   let failure = null as ScanFailure | null;
@@ -109,9 +112,9 @@ export function boundedScan(
     }
     if (value === null) return null;
     if (bytes === 'in-memory' && value instanceof Uint8Array) {
-      const copy = Array.from(value);
-      fromBytes.add(copy);
-      return copy;
+      const placeholder: number[] = [];
+      fromBytes.set(placeholder, value);
+      return placeholder;
     }
     if (stack.length >= DECODE_DEPTH_MAX) {
       failure = {

@@ -3,7 +3,24 @@
 // names the field of that branch rather than an error of some other branch.
 
 import type { TSchema } from 'typebox';
-import Value from 'typebox/value';
+import { Compile } from 'typebox/compile';
+
+const compiled = new WeakMap<object, ReturnType<typeof Compile>>();
+
+/** The compiled validator of a sub-schema, built once: the dynamic `Value.Check` is far slower. */
+function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
+  let validator = compiled.get(schema);
+  if (validator === undefined) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  return validator;
+}
+
+const Value = {
+  Check: (schema: TSchema, value: unknown): boolean => validatorOf(schema).Check(value),
+  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value),
+};
 
 interface SchemaNode {
   readonly '~codec'?: {
@@ -188,14 +205,14 @@ class NotBytes {
  * its in-memory type (encode), returning new containers and never mutating `value`. TypeBox's own
  * `Decode` re-validates through its dynamic pipeline, which costs hundreds of milliseconds per
  * call on large unions; this walk only visits the branches the value selects. With `fromBytes`
- * (decode only), a codec position must hold an array that was a `Uint8Array` in the input;
- * otherwise the error is the JSON pointer of the first one that was not.
+ * (decode only), a codec position must hold a placeholder of the scan, and becomes a copy of the
+ * `Uint8Array` it stands for; otherwise the error is the JSON pointer of the first one that was not.
  */
 export function transformCodecs(
   schema: TSchema,
   value: unknown,
   direction: 'decode' | 'encode',
-  fromBytes: WeakSet<object> | null,
+  fromBytes: WeakMap<object, Uint8Array> | null,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: transform(schema, value, direction, fromBytes, '') };
@@ -209,7 +226,7 @@ function transform(
   schema: TSchema,
   value: unknown,
   direction: 'decode' | 'encode',
-  fromBytes: WeakSet<object> | null,
+  fromBytes: WeakMap<object, Uint8Array> | null,
   path: string,
 ): unknown {
   const node = schema as SchemaNode;
@@ -248,11 +265,8 @@ function transform(
     result = copy;
   }
   if (codec === undefined) return result;
-  if (
-    fromBytes !== null &&
-    !(typeof value === 'object' && value !== null && fromBytes.has(value))
-  ) {
-    throw new NotBytes(path);
-  }
-  return codec.decode(result);
+  if (fromBytes === null) return codec.decode(result);
+  const bytes = typeof value === 'object' && value !== null ? fromBytes.get(value) : undefined;
+  if (bytes === undefined) throw new NotBytes(path);
+  return new Uint8Array(bytes);
 }
