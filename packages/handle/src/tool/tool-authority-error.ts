@@ -1,3 +1,5 @@
+import type { SchemaViolation } from '@gate4agent/types';
+
 /** The counter a `counter-exhausted` authority error names. */
 export type ToolAuthorityCounter = 'consumer-id' | 'authority-sequence';
 
@@ -12,6 +14,11 @@ export type ToolAuthorityError =
   | { readonly kind: 'foreign-client'; readonly message: string }
   | { readonly kind: 'client-closed'; readonly message: string }
   | { readonly kind: 'close-requires-method'; readonly message: string }
+  | {
+      readonly kind: 'invalid-input';
+      readonly violation: SchemaViolation;
+      readonly message: string;
+    }
   | { readonly kind: 'full'; readonly message: string }
   | { readonly kind: 'disconnected'; readonly message: string };
 
@@ -42,6 +49,12 @@ export const ToolAuthorityError = {
   closeRequiresMethod: (): ToolAuthorityError => ({
     kind: 'close-requires-method',
     message: 'CloseClient must be dispatched through close_client',
+  }),
+  /** The command does not have the shape of a `ToolAuthorityCommand`; no sequence was consumed. */
+  invalidInput: (violation: SchemaViolation): ToolAuthorityError => ({
+    kind: 'invalid-input',
+    violation,
+    message: `tool authority command was not sent: ${violation.message}. Build it from typed ids and a known kind, then dispatch again`,
   }),
   /** The shared ingress is full; no sequence was consumed, retry later. */
   full: (): ToolAuthorityError => ({ kind: 'full', message: 'gate4agent backend ingress is full' }),
