@@ -8,10 +8,10 @@ import type {
 import { boundedControlPlane } from '@gate4agent/handle';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import type { ToolEngineError } from '@gate4agent/tool-engine';
-import type {
+import {
   CapabilityProviderDescriptor,
-  ProviderBindingId,
-  ToolProviderId,
+  type ProviderBindingId,
+  type ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
@@ -21,6 +21,12 @@ import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
+import {
+  assertExecutor,
+  assertLimit,
+  checkProviderId,
+  checkWorkCapacity,
+} from './check-runtime-input.js';
 import { HostDriver } from './host-driver.js';
 import {
   NativeProviderControlError,
@@ -128,7 +134,11 @@ export class NativeRuntime implements AsyncDisposable {
     providers: Iterable<CapabilityProviderDescriptor>,
     options: NativeRuntimeOptions = {},
   ): Result<[Gate4AgentHandle, NativeRuntime], ToolEngineError> {
-    const list = [...providers].map((descriptor) => structuredClone(descriptor));
+    // The tool engine checks and copies each descriptor; these copies are the runtime's own.
+    const list = [...providers].map((descriptor) => {
+      const checked = CapabilityProviderDescriptor.codec.checkValue(descriptor);
+      return checked.ok ? checked.value : descriptor;
+    });
     const kernel = Gate4AgentKernel.withToolProviders(catalog, list);
     if (!kernel.ok) return err(kernel.error);
     return ok(NativeRuntime.#build(catalog, config, kernel.value, list, options));
@@ -187,6 +197,11 @@ export class NativeRuntime implements AsyncDisposable {
     executor: NativeProviderExecutor,
   ): Result<ProviderBindingId, NativeProviderControlError> {
     this.#live();
+    const checkedId = checkProviderId('installNativeProvider', providerId);
+    if (!checkedId.ok) return checkedId;
+    const checkedCapacity = checkWorkCapacity(workCapacity);
+    if (!checkedCapacity.ok) return checkedCapacity;
+    assertExecutor(executor);
     this.#events.collect(this.#supervisors);
     const existing = this.#supervisors.get(providerId);
     if (existing !== undefined) {
@@ -235,6 +250,8 @@ export class NativeRuntime implements AsyncDisposable {
   /** Begins the retirement of one provider (idempotent); keep ticking until it is closed. */
   retireNativeProvider(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
     this.#live();
+    const checked = checkProviderId('retireNativeProvider', providerId);
+    if (!checked.ok) return checked;
     const supervisor = this.#supervisors.get(providerId);
     if (supervisor === undefined) return err(NativeProviderControlError.notInstalled(providerId));
     const retired = supervisor.beginRetirement();
@@ -299,12 +316,14 @@ export class NativeRuntime implements AsyncDisposable {
 
   /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
   drainProviderExitAcks(limit: number): PhysicalExitAck[] {
+    assertLimit('drainProviderExitAcks', limit);
     this.#events.collect(this.#supervisors);
     return this.#events.drainExitAcks(limit);
   }
 
   /** Collects, then removes up to `limit` supervisor faults, oldest first. */
   drainProviderFaults(limit: number): ProviderSupervisorFault[] {
+    assertLimit('drainProviderFaults', limit);
     this.#events.collect(this.#supervisors);
     return this.#events.drainFaults(limit);
   }
