@@ -12,7 +12,7 @@ import {
   type ToolProviderId,
   type ToolValidationError,
 } from '@gate4agent/tool-protocol';
-import type { AgentInstanceId, SessionGeneration } from '@gate4agent/types';
+import type { AgentInstanceId, SchemaViolation, SessionGeneration } from '@gate4agent/types';
 
 /** The shape every variant shares: its kebab-case `kind`, its fields and a readable `message`. */
 type EngineError<K extends string, F extends object = object> = Readonly<F> & {
@@ -26,6 +26,20 @@ export type ValidationEngineError = EngineError<
   {
     /** The protocol's validation error. */
     error: ToolValidationError;
+  }
+>;
+
+/**
+ * An argument does not have the shape its type promises (a NaN tick, bytes given as a number
+ * array, an unknown union member, …); checked with the compiled schema before anything else.
+ */
+export type InvalidInputError = EngineError<
+  'invalid-input',
+  {
+    /** The `ToolEngine` method that refused the call. */
+    method: string;
+    /** The first offending field of the argument. */
+    violation: SchemaViolation;
   }
 >;
 
@@ -173,6 +187,7 @@ export type CounterExhaustedError = EngineError<
 /** Why the engine refused a call (upstream `ToolEngineError`). An error never changes state. */
 export type ToolEngineError =
   | ValidationEngineError
+  | InvalidInputError
   | DuplicateProviderError
   | UnknownRuntimeProviderError
   | DuplicateRequestError
@@ -212,6 +227,12 @@ export const ToolEngineError = {
     kind: 'validation',
     error,
     message: `tool engine refused invalid input: ${error.message}`,
+  }),
+  invalidInput: (method: string, violation: SchemaViolation): InvalidInputError => ({
+    kind: 'invalid-input',
+    method,
+    violation,
+    message: `tool engine refused ${method}: ${violation.message}. Nothing was changed; pass a value of the documented type and retry`,
   }),
   duplicateProvider: (providerId: ToolProviderId): DuplicateProviderError => ({
     kind: 'duplicate-provider',

@@ -19,6 +19,7 @@ export type {
   EffectSequenceExhaustedError,
   GenerationRegressedError,
   InactivePolicyInstanceError,
+  InvalidInputError,
   PolicyCapacityExceededError,
   PolicyGenerationMismatchError,
   ProviderCapacityExceededError,

@@ -105,3 +105,16 @@ export const BRACKETED_PASTE_START: Uint8Array = Uint8Array.of(0x1b, 0x5b, 0x32,
 export const BRACKETED_PASTE_END: Uint8Array = Uint8Array.of(0x1b, 0x5b, 0x32, 0x30, 0x31, 0x7e);
 /** Not upstream: the longest per-start readiness timeout a `StartRequest` may ask for (10 min). */
 export const READINESS_TIMEOUT_MAX_MS = 10 * 60 * 1_000;
+
+/**
+ * gate4agent-ts (no upstream counterpart; serde_json stops at 128 levels): how deep input to a
+ * codec's `decode` may nest. The deepest wire type nests about 12 levels.
+ */
+export const DECODE_DEPTH_MAX = 64;
+/**
+ * gate4agent-ts: values (containers, entries and scalars) one `decode` reads; room for the
+ * largest prepared input as a JSON array of bytes, twice over.
+ */
+export const DECODE_VALUES_MAX = 2 * TERMINAL_INPUT_MAX_BYTES;
+/** gate4agent-ts: UTF-8 bytes of one string one `decode` reads, `= SEMANTIC_PROMPT_MAX_BYTES`. */
+export const DECODE_STRING_MAX_BYTES = SEMANTIC_PROMPT_MAX_BYTES;

@@ -101,6 +101,9 @@ export {
   CONTROL_INSTANCE_IDENTITIES_MAX,
   CONTROL_PROTOCOL_VERSION,
   CONTROL_SESSIONS_MAX,
+  DECODE_DEPTH_MAX,
+  DECODE_STRING_MAX_BYTES,
+  DECODE_VALUES_MAX,
   FOREGROUND_PROCESS_NAME_MAX_BYTES,
   HISTORY_CANDIDATE_ID_MAX_BYTES,
   HISTORY_DISCOVERY_LIMIT_MAX,
@@ -362,6 +365,7 @@ export {
 export type { TokenUsage } from './provider/token-usage.js';
 export { defaultTokenUsage, TokenUsageSchema } from './provider/token-usage.js';
 export { validateProviderEventIngress } from './provider/validate-provider-event.js';
+export { deepFreeze } from './shared/deep-freeze.js';
 // Shared results, errors, text rules and the wire codec.
 export { Gate4AgentError } from './shared/gate4agent-error.js';
 export type { Err, KindedError, Ok, Result } from './shared/result.js';

@@ -1,5 +1,5 @@
 import type { CommandEnvelope, ControlSnapshot, Result } from '@gate4agent/types';
-import { err, ok } from '@gate4agent/types';
+import { CommandEnvelopeCodec, err, ok } from '@gate4agent/types';
 import type { EdgeState } from '../edge/edge-state.js';
 import type { EventSubscription } from '../publish/subscription-kinds.js';
 import type { TrySendError } from '../queue/try-send-error.js';
@@ -10,8 +10,8 @@ import { PortDispatchError } from './port-dispatch-error.js';
 export type SendCommand = (command: CommandEnvelope) => Result<void, TrySendError>;
 
 /**
- * The application's handle on a control plane. It does no validation and gets no per-command
- * reply: outcomes show up in snapshots and events. Clones share the queue and the edge.
+ * The application's handle on a control plane. It checks each command's shape, and gets no
+ * per-command reply: outcomes show up in snapshots and events. Clones share the queue and the edge.
  */
 export class Gate4AgentHandle implements AgentPort {
   readonly #send: SendCommand;
@@ -28,8 +28,15 @@ export class Gate4AgentHandle implements AgentPort {
     return new Gate4AgentHandle(this.#send, this.#edge);
   }
 
+  /**
+   * Enqueues `command`. Its shape is checked against the `CommandEnvelope` schema first (safe
+   * integer ids, known kinds and approval levels, bytes as `Uint8Array`): a wrong shape is
+   * `invalid-input` and nothing is enqueued. Whether the command applies is the kernel's call.
+   */
   dispatch(command: CommandEnvelope): Result<void, PortDispatchError> {
-    const sent = this.#send(command);
+    const checked = CommandEnvelopeCodec.checkValue(command);
+    if (!checked.ok) return err(PortDispatchError.invalidInput(checked.error));
+    const sent = this.#send(checked.value);
     if (sent.ok) return ok();
     return err(
       sent.error.kind === 'full' ? PortDispatchError.full() : PortDispatchError.disconnected(),

@@ -1,16 +1,12 @@
 import { CapabilityObservation } from '@gate4agent/tool-protocol';
 
 /**
- * Whether a provider's observation passes the protocol's validation (limits, no control
- * characters). Anything that is not even shaped like an observation is invalid too, never a throw.
+ * A provider's observation checked against its schema (compiled validator: shapes, known kinds,
+ * bytes as `Uint8Array`) and then the protocol's validation (limits, no control characters), as
+ * a fresh copy the caller can no longer change; `null` when it fails either, never a throw.
  */
-export function isValidObservation(observation: CapabilityObservation): boolean {
-  if (typeof observation !== 'object' || observation === null) return false;
-  if (observation.kind !== 'succeeded' && observation.kind !== 'failed') return false;
-  try {
-    return CapabilityObservation.validate(observation).ok;
-  } catch {
-    // A malformed value from untyped code (a missing field) is reported, not thrown.
-    return false;
-  }
+export function checkObservation(observation: unknown): CapabilityObservation | null {
+  const checked = CapabilityObservation.codec.checkValue(observation);
+  if (!checked.ok) return null;
+  return CapabilityObservation.validate(checked.value).ok ? checked.value : null;
 }

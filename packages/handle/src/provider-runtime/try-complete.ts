@@ -6,7 +6,7 @@ import { COUNTER_MAX } from '../constants.js';
 import { acceptsWork } from './binding-lifecycle.js';
 import type { ProviderInvocation } from './contract/provider-invocation.js';
 import { ProviderRuntimeError } from './contract/provider-runtime-error.js';
-import { isValidObservation } from './is-valid-observation.js';
+import { checkObservation } from './is-valid-observation.js';
 import type { ProviderBinding } from './provider-binding.js';
 import { ProviderInvocationTicket } from './provider-invocation-ticket.js';
 
@@ -22,11 +22,12 @@ export function tryComplete(
 ): Result<number, ProviderRuntimeError> {
   const ticket = invocation instanceof ProviderInvocationTicket ? invocation : null;
   if (ticket?.submitted) return err(ProviderRuntimeError.alreadyCompleted());
-  if (!isValidObservation(observation)) return err(ProviderRuntimeError.invalidObservation());
+  const checked = checkObservation(observation);
+  if (checked === null) return err(ProviderRuntimeError.invalidObservation());
   if (ticket === null || ticket.binding !== binding || ticket.bindingId() !== binding.bindingId) {
     return err(ProviderRuntimeError.foreignInvocation());
   }
-  const submitted = submitObservation(binding, ticket, observation);
+  const submitted = submitObservation(binding, ticket, checked);
   if (submitted.ok) ticket.submitted = true;
   return submitted;
 }

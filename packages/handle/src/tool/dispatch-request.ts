@@ -9,12 +9,13 @@ import { validateRequestAtEdge } from './validate-request-at-edge.js';
 /** `ToolClientHandle.dispatch`, over the client's state. */
 export function dispatchRequest(
   client: ClientState,
-  request: CapabilityRequestInput,
+  input: CapabilityRequestInput,
 ): Result<CapabilityRequestKey, ToolClientDispatchError> {
   if (client.lifecycle.kind !== 'active') return err(ToolClientDispatchError.inactive());
   const publication = client.edge.publication;
-  const invalid = validateRequestAtEdge(request, publication.snapshot.tools.currentTick);
-  if (invalid !== null) return err(ToolClientDispatchError.invalidRequest(invalid));
+  const checked = validateRequestAtEdge(input, publication.snapshot.tools.currentTick);
+  if (!checked.ok) return checked;
+  const request = checked.value;
 
   const providerId = request.providerId;
   const registered = publication.snapshot.tools.providers.some(
@@ -37,8 +38,8 @@ export function dispatchRequest(
         protocolVersion: CAPABILITY_PROTOCOL_VERSION,
         consumerId: client.consumerId,
         actorId: client.actorId,
-        // A copy, so the caller cannot change what was validated and queued.
-        request: { ...request, payload: request.payload.slice() },
+        // The checked copy, so the caller cannot change what was validated and queued.
+        request,
       },
     },
   });

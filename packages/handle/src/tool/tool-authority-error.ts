@@ -1,3 +1,4 @@
+import type { SchemaViolation } from '@gate4agent/types';
 import { MAX_TOOL_CLIENTS } from '../constants.js';
 
 /** The counter a `counter-exhausted` authority error names. */
@@ -14,6 +15,11 @@ export type ToolAuthorityError =
   | { readonly kind: 'foreign-client'; readonly message: string }
   | { readonly kind: 'client-closed'; readonly message: string }
   | { readonly kind: 'close-requires-method'; readonly message: string }
+  | {
+      readonly kind: 'invalid-input';
+      readonly violation: SchemaViolation;
+      readonly message: string;
+    }
   | { readonly kind: 'full'; readonly message: string }
   | { readonly kind: 'disconnected'; readonly message: string };
 
@@ -44,6 +50,12 @@ export const ToolAuthorityError = {
   closeRequiresMethod: (): ToolAuthorityError => ({
     kind: 'close-requires-method',
     message: 'close-client must not be dispatched directly; call closeClient() instead',
+  }),
+  /** The command does not have the shape of a `ToolAuthorityCommand`; no sequence was consumed. */
+  invalidInput: (violation: SchemaViolation): ToolAuthorityError => ({
+    kind: 'invalid-input',
+    violation,
+    message: `tool authority command was not sent: ${violation.message}. Build it from typed ids and a known kind, then dispatch again`,
   }),
   /** The shared ingress is full; no sequence was consumed, retry later. */
   full: (): ToolAuthorityError => ({

@@ -6,7 +6,12 @@ import type {
   ToolAuthorityCommand,
   ToolAuthorityOutcome,
 } from '@gate4agent/tool-protocol';
-import { CAPABILITY_PROTOCOL_VERSION, ConsumerId, ToolActorId } from '@gate4agent/tool-protocol';
+import {
+  CAPABILITY_PROTOCOL_VERSION,
+  ConsumerId,
+  ToolActorId,
+  ToolAuthorityEnvelope,
+} from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import { COUNTER_MAX, MAX_TOOL_CLIENTS } from '../constants.js';
@@ -80,18 +85,27 @@ export class ToolAuthorityHandle {
 
   /**
    * Enqueues an authority command and returns its authority sequence. A failed send consumes no
-   * sequence. `close-client` is refused: use {@link closeClient}.
+   * sequence. `close-client` is refused: use {@link closeClient}. A command whose shape does not
+   * match its schema (an id that breaks its rules, an unknown kind) is `invalid-input`.
    */
   dispatch(command: ToolAuthorityCommand): Result<number, ToolAuthorityError> {
-    if (command.kind === 'close-client') return err(ToolAuthorityError.closeRequiresMethod());
     const authority = this.#authority;
     const sequence = authority.nextAuthoritySequence;
+    const envelope = ToolAuthorityEnvelope.codec.checkValue({
+      protocolVersion: CAPABILITY_PROTOCOL_VERSION,
+      sequence,
+      command,
+    });
+    if (!envelope.ok) return err(ToolAuthorityError.invalidInput(envelope.error));
+    if (envelope.value.command.kind === 'close-client') {
+      return err(ToolAuthorityError.closeRequiresMethod());
+    }
     if (sequence >= COUNTER_MAX) {
       return err(ToolAuthorityError.counterExhausted('authority-sequence'));
     }
     const sent = authority.ingress.trySend({
       kind: 'tool-authority',
-      envelope: { protocolVersion: CAPABILITY_PROTOCOL_VERSION, sequence, command },
+      envelope: { ...envelope.value, sequence },
     });
     if (!sent.ok) {
       return err(

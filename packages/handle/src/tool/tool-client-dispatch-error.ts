@@ -1,4 +1,5 @@
 import type { ToolProviderId, ToolValidationError } from '@gate4agent/tool-protocol';
+import type { SchemaViolation } from '@gate4agent/types';
 
 /** Why `ToolClientHandle.dispatch` did not enqueue a request. Nothing was enqueued. */
 export type ToolClientDispatchError =
@@ -11,6 +12,11 @@ export type ToolClientDispatchError =
   | {
       readonly kind: 'invalid-request';
       readonly error: ToolValidationError;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'invalid-input';
+      readonly violation: SchemaViolation;
       readonly message: string;
     }
   | { readonly kind: 'full'; readonly message: string }
@@ -34,6 +40,12 @@ export const ToolClientDispatchError = {
     kind: 'invalid-request',
     error,
     message: `tool request is invalid: ${describe(error)}`,
+  }),
+  /** The request does not have the shape of a `CapabilityRequestInput` (see `violation`). */
+  invalidInput: (violation: SchemaViolation): ToolClientDispatchError => ({
+    kind: 'invalid-input',
+    violation,
+    message: `tool request was not sent: ${violation.message}. Build it with CapabilityRequestInput.of and typed ids, then dispatch again`,
   }),
   /** The shared ingress is full; retry after the next tick. */
   full: (): ToolClientDispatchError => ({

@@ -3,15 +3,21 @@ import {
   CONTROL_INSTANCE_IDENTITIES_CAPACITY,
   CONTROL_PROTOCOL_VERSION,
   type CommandEnvelope,
+  CommandEnvelopeCodec,
   type CommandId,
   type ControlError,
   type ControlEvent,
   type ControlHealth,
   type ControlSnapshot,
+  deepFreeze,
   type EffectEnvelope,
+  Gate4AgentError,
+  isSafeU64,
   type ObservationEnvelope,
+  ObservationEnvelopeCodec,
   ok,
   type Result,
+  type SchemaViolation,
   SessionGeneration,
   type SessionSnapshot,
 } from '@gate4agent/types';
@@ -22,7 +28,21 @@ import { commitReduction, type Reduction } from './commit.js';
 import { emitEvent } from './counters.js';
 import { deepCopy } from './deep-copy.js';
 import { ENGINE_STATE } from './engine-internals.js';
-import { createEngineState, type EngineState, sortedInstanceIds } from './engine-state.js';
+import {
+  cloneEngineState,
+  createEngineState,
+  type EngineState,
+  sortedInstanceIds,
+} from './engine-state.js';
+
+/** The checked copy, or a Gate4AgentError naming the method and the first malformed field. */
+function owned_<T>(checked: Result<T, SchemaViolation>, method: string): T {
+  if (checked.ok) return checked.value;
+  throw new Gate4AgentError(
+    'invalid-argument',
+    `${method} was given a malformed value: ${checked.error.message}. Nothing was applied; build it with the typed constructors`,
+  );
+}
 
 /**
  * The control session engine: a single-writer, deterministic reducer over agent sessions.
@@ -41,20 +61,41 @@ export class Gate4AgentEngine {
 
   /**
    * Applies one command. On success the revision advances once, one event is queued and the
-   * command's effect (if any) is queued; on error nothing changes.
+   * command's effect (if any) is queued; on error nothing changes. A command that does not match
+   * the `CommandEnvelope` schema throws {@link Gate4AgentError} `invalid-argument`, unapplied.
    */
   applyCommand(envelope: CommandEnvelope): Result<void, ControlError> {
-    // The engine keeps no reference to caller-owned objects.
-    const owned = deepCopy(envelope);
+    // The engine keeps no reference to caller-owned objects: the checked value is a fresh copy.
+    const checked = CommandEnvelopeCodec.checkValue(envelope);
+    if (!checked.ok) return this.#explainRejection(envelope, checked);
+    const owned = checked.value;
     return this.#commit((state) => reduceCommand(state, owned));
   }
 
   /**
+   * A command that breaks its schema is refused; when the engine's own checks name the rule it
+   * breaks (an inconsistent runtime policy, say), that `ControlError` is returned as before.
+   * The engine's checks run on a throwaway copy of the state, so nothing changes either way.
+   */
+  #explainRejection(
+    envelope: CommandEnvelope,
+    checked: Result<never, SchemaViolation>,
+  ): Result<void, ControlError> {
+    try {
+      const explained = reduceCommand(cloneEngineState(this[ENGINE_STATE]), deepCopy(envelope));
+      if (!explained.ok) return explained;
+    } catch {
+      // Too malformed for the engine's checks; the schema violation says why.
+    }
+    return owned_(checked, 'applyCommand');
+  }
+
+  /**
    * Applies or ignores one observation. Only counter exhaustion is an error, and then nothing
-   * but the exhausted counter changes.
+   * but the exhausted counter changes. A malformed envelope throws {@link Gate4AgentError}.
    */
   tryApplyObservation(envelope: ObservationEnvelope): Result<void, ControlError> {
-    const owned = deepCopy(envelope);
+    const owned = owned_(ObservationEnvelopeCodec.checkValue(envelope), 'tryApplyObservation');
     return this.#commit((state) => {
       reduceObservation(state, owned);
       return ok();
@@ -72,6 +113,12 @@ export class Gate4AgentEngine {
    * nothing once event sequences are exhausted.
    */
   recordCommandRejection(commandId: CommandId, instanceId: AgentInstanceId, message: string): void {
+    if (!isSafeU64(commandId) || !isSafeU64(instanceId) || typeof message !== 'string') {
+      throw new Gate4AgentError(
+        'invalid-argument',
+        `recordCommandRejection needs integer ids from 0 to ${Number.MAX_SAFE_INTEGER} and a string message; got ${String(commandId)}, ${String(instanceId)}, ${typeof message}`,
+      );
+    }
     const state = this[ENGINE_STATE];
     if (state.nextEventSequence === null) return;
     const generation =
@@ -81,17 +128,20 @@ export class Gate4AgentEngine {
     emitEvent(state, commandId, instanceId, generation, { kind: 'command-rejected', message });
   }
 
-  /** Every session (ascending instance id), the revision and the health, as a deep copy. */
+  /**
+   * Every session (ascending instance id), the revision and the health: one deep copy of the
+   * engine's state, frozen, so every reader can share it without copying again.
+   */
   snapshot(): ControlSnapshot {
     const state = this[ENGINE_STATE];
-    return {
+    return deepFreeze({
       protocolVersion: CONTROL_PROTOCOL_VERSION,
       revision: state.revision,
       health: this.health(),
       sessions: sortedInstanceIds(state.sessions).map((id) =>
         deepCopy(state.sessions.get(id)!.snapshot),
       ),
-    };
+    });
   }
 
   /** Counter exhaustion flags and the retained instance identities. */

@@ -1,18 +1,22 @@
 import { ToolEngine } from '@gate4agent/tool-engine';
+import { deepFreeze } from '@gate4agent/types';
 import { Gate4AgentEngine } from '../engine/gate4agent-engine.js';
 import type { KernelState } from './kernel-state.js';
 import type { BackendSnapshot } from './kernel-step.js';
 import { providerRuntimeSnapshot } from './provider-runtime.js';
 
-/** The kernel's combined snapshot: control, tools and the provider-binding table. */
+/**
+ * The kernel's combined snapshot: control, tools and the provider-binding table, built once per
+ * step and frozen; the step, the handle's publication and every subscriber share it.
+ */
 export function backendSnapshot(state: KernelState): BackendSnapshot {
-  return {
+  return deepFreeze({
     revision: state.backendRevision,
     logicalTick: state.logicalTick,
     control: state.engine.snapshot(),
     tools: state.toolEngine.snapshot(),
     providerRuntime: providerRuntimeSnapshot(state),
-  };
+  });
 }
 
 /** The snapshot of a kernel that never stepped (upstream `BackendSnapshot::default`). */

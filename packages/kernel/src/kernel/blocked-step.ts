@@ -1,6 +1,5 @@
 import { ProviderBoundCapabilityRequest } from '@gate4agent/tool-protocol';
 import { err } from '@gate4agent/types';
-import { deepCopy } from '../engine/deep-copy.js';
 import {
   KernelCommandErrors,
   type KernelIntegrationError,
@@ -80,7 +79,8 @@ export function blockedStep(
   return {
     commandOutcomes,
     effects: [],
-    snapshot: deepCopy(snapshot.control),
+    // Shared, not copied: the control snapshot is already a frozen copy (one copy policy).
+    snapshot: snapshot.control,
     events: [],
     ingressOutcomes,
     toolEffects: [],

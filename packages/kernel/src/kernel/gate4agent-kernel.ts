@@ -12,6 +12,7 @@ import { Gate4AgentEngine } from '../engine/gate4agent-engine.js';
 import type { KernelAgentCatalog } from './agent-catalog.js';
 import type { BackendIngress } from './backend-ingress.js';
 import { backendSnapshot } from './backend-snapshot.js';
+import { checkStepInput } from './check-step-input.js';
 import { KERNEL_STATE } from './kernel-internals.js';
 import type { KernelState } from './kernel-state.js';
 import type { BackendSnapshot, KernelStep } from './kernel-step.js';
@@ -67,12 +68,16 @@ export class Gate4AgentKernel {
   /**
    * Reduces one backend tick in the fixed phase order (runtime-native §4.3): clock, health gate,
    * reconcile, ordered ingress, control observations, drains, the combined snapshot, events.
+   * Every item is checked against its schema first; a malformed one (a NaN deadline, an
+   * approval level outside the union, bytes as numbers) throws {@link Gate4AgentError}
+   * `invalid-argument` and nothing is reduced.
    */
   stepControlPlane(
     ingress: Iterable<BackendIngress>,
     observations: Iterable<ObservationEnvelope>,
   ): KernelStep {
-    return stepControlPlane(this[KERNEL_STATE], [...ingress], [...observations]);
+    const checked = checkStepInput(ingress, observations);
+    return stepControlPlane(this[KERNEL_STATE], checked.ingress, checked.observations);
   }
 
   /** The control engine's snapshot. */

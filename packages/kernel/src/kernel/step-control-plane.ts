@@ -1,7 +1,6 @@
 import type { ProviderBoundCapabilityEffectEnvelope } from '@gate4agent/tool-protocol';
 import { Gate4AgentError, type ObservationEnvelope } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
-import { deepCopy } from '../engine/deep-copy.js';
 import {
   KernelCommandErrors,
   type KernelIntegrationError,
@@ -151,7 +150,8 @@ export function stepControlPlane(
   return {
     commandOutcomes,
     effects,
-    snapshot: deepCopy(snapshot.control),
+    // Shared, not copied: the control snapshot is already a frozen copy (one copy policy).
+    snapshot: snapshot.control,
     events,
     ingressOutcomes,
     toolEffects,

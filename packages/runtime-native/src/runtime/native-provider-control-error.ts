@@ -1,5 +1,6 @@
 import type { ProviderRuntimeError } from '@gate4agent/handle';
 import type { ToolProviderId } from '@gate4agent/tool-protocol';
+import type { SchemaViolation } from '@gate4agent/types';
 import type { ProviderSupervisorBuildError } from '../supervisor/provider-supervisor-build-error.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import type { ProviderSupervisorState } from '../supervisor/provider-supervisor-state.js';
@@ -24,6 +25,12 @@ export type NativeProviderControlError =
   | {
       readonly kind: 'not-installed';
       readonly providerId: ToolProviderId;
+      readonly message: string;
+    }
+  | {
+      readonly kind: 'invalid-input';
+      readonly method: string;
+      readonly violation: SchemaViolation;
       readonly message: string;
     }
   | { readonly kind: 'pending-supervisor-events'; readonly message: string }
@@ -55,6 +62,12 @@ export const NativeProviderControlError = {
     kind: 'not-installed',
     providerId,
     message: `native provider supervisor is not installed for '${providerId}'`,
+  }),
+  invalidInput: (method: string, violation: SchemaViolation): NativeProviderControlError => ({
+    kind: 'invalid-input',
+    method,
+    violation,
+    message: `native runtime refused ${method}: ${violation.message}. Nothing was changed; pass a valid value and retry`,
   }),
   pendingSupervisorEvents: (): NativeProviderControlError => ({
     kind: 'pending-supervisor-events',

@@ -12,11 +12,11 @@ import type {
 import { boundedControlPlane, ListenerSet } from '@gate4agent/handle';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import type { ToolEngineError } from '@gate4agent/tool-engine';
-import type {
+import {
   CapabilityProviderDescriptor,
-  ProviderBindingId,
-  ToolActorId,
-  ToolProviderId,
+  type ProviderBindingId,
+  type ToolActorId,
+  type ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import type { AgentId, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
@@ -27,6 +27,12 @@ import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
+import {
+  assertExecutor,
+  assertLimit,
+  checkProviderId,
+  checkWorkCapacity,
+} from './check-runtime-input.js';
 import { HostDriver } from './host-driver.js';
 import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
 import {
@@ -167,7 +173,11 @@ export class NativeRuntime implements AsyncDisposable {
     providers: Iterable<CapabilityProviderDescriptor>,
     options: NativeRuntimeOptions = {},
   ): Result<[Gate4AgentHandle, NativeRuntime], ToolEngineError> {
-    const list = [...providers].map((descriptor) => structuredClone(descriptor));
+    // The tool engine checks and copies each descriptor; these copies are the runtime's own.
+    const list = [...providers].map((descriptor) => {
+      const checked = CapabilityProviderDescriptor.codec.checkValue(descriptor);
+      return checked.ok ? checked.value : descriptor;
+    });
     const kernel = Gate4AgentKernel.withToolProviders(catalog, list);
     if (!kernel.ok) return err(kernel.error);
     return ok(NativeRuntime.#build(catalog, config, kernel.value, list, options));
@@ -281,12 +291,19 @@ export class NativeRuntime implements AsyncDisposable {
     executor: NativeProviderExecutor,
   ): Result<ProviderBindingId, NativeProviderControlError> {
     this.#live();
+    const checkedId = checkProviderId('installNativeProvider', providerId);
+    if (!checkedId.ok) return checkedId;
+    const checkedCapacity = checkWorkCapacity(workCapacity);
+    if (!checkedCapacity.ok) return checkedCapacity;
+    assertExecutor(executor);
     return this.#providers.install(providerId, workCapacity, executor);
   }
 
   /** Begins the retirement of one provider (idempotent); keep ticking until it is closed. */
   retireNativeProvider(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
     this.#live();
+    const checked = checkProviderId('retireNativeProvider', providerId);
+    if (!checked.ok) return checked;
     return this.#providers.retire(providerId);
   }
 
@@ -332,6 +349,7 @@ export class NativeRuntime implements AsyncDisposable {
 
   /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
   drainProviderExitAcks(limit: number): PhysicalExitAck[] {
+    assertLimit('drainProviderExitAcks', limit);
     return this.#providers.drainExitAcks(limit);
   }
 
@@ -352,6 +370,7 @@ export class NativeRuntime implements AsyncDisposable {
 
   /** Collects, then removes up to `limit` supervisor faults, oldest first. */
   drainProviderFaults(limit: number): ProviderSupervisorFault[] {
+    assertLimit('drainProviderFaults', limit);
     return this.#providers.drainFaults(limit);
   }
 

@@ -1,20 +1,27 @@
-import type {
-  CapabilityCompletionBatch,
-  CapabilityEffectEnvelope,
-  CapabilityObservationDisposition,
+import {
+  type CapabilityCompletionBatch,
+  type CapabilityEffectEnvelope,
+  type CapabilityObservationDisposition,
   CapabilityObservationEnvelope,
   CapabilityProviderDescriptor,
-  CapabilityRequestKey,
-  CapabilityRequestSnapshot,
+  type CapabilityRequestKey,
+  type CapabilityRequestSnapshot,
   ConsumerBoundCapabilityRequest,
-  PolicyDecision,
+  type PolicyDecision,
   ToolAuthorityEnvelope,
-  ToolAuthorityOutcome,
-  ToolEngineSnapshot,
-  ToolInstanceState,
+  type ToolAuthorityOutcome,
+  type ToolEngineSnapshot,
+  type ToolInstanceState,
+  ToolInstanceStateSchema,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import type { AgentInstanceId, Result, SessionGeneration } from '@gate4agent/types';
+import {
+  type AgentInstanceId,
+  createWireCodec,
+  Gate4AgentError,
+  type Result,
+  type SessionGeneration,
+} from '@gate4agent/types';
 import type { ToolEngineError } from '../errors.js';
 import { admit } from '../operations/admit.js';
 import { advanceTime } from '../operations/advance-time.js';
@@ -34,15 +41,20 @@ import {
   type ToolEngineOptions,
   type ToolEngineState,
 } from '../state/engine-state.js';
+import { checkScalar, checkWire } from './check-input.js';
 
 let stateOf: (engine: ToolEngine) => ToolEngineState;
+
+const instanceStateCodec = createWireCodec('ToolInstanceState', ToolInstanceStateSchema);
 
 /**
  * The pure, single-writer grant and policy authority of the tool plane (upstream `ToolEngine`).
  * It owns no executor and does no I/O: it releases work only as drained `invoke` effects, after
  * an exact grant (and an approval when the grant asks for one), closes every accepted request
  * with exactly one terminal completion, and takes results back as fenced observations. Every
- * method that returns an error leaves the engine unchanged.
+ * method that returns an error leaves the engine unchanged. Every argument is checked against
+ * its schema first: a wrong shape (a NaN tick, bytes given as numbers, an unknown kind) is an
+ * `invalid-input` error, never an exception and never a partial change.
  */
 export class ToolEngine {
   readonly #state: ToolEngineState;
@@ -58,7 +70,13 @@ export class ToolEngine {
 
   /** Registers a provider and its capabilities (validated; never removed). */
   registerProvider(descriptor: CapabilityProviderDescriptor): Result<void, ToolEngineError> {
-    return registerProvider(this.#state, descriptor);
+    const checked = checkWire(
+      'registerProvider',
+      CapabilityProviderDescriptor.codec,
+      descriptor,
+      CapabilityProviderDescriptor.validate,
+    );
+    return checked.ok ? registerProvider(this.#state, checked.value) : checked;
   }
 
   /** Whether `providerId` is registered. */
@@ -73,7 +91,8 @@ export class ToolEngine {
 
   /** Closes the provider's live requests `provider-detached` and purges its queued effects. */
   detachProviderRuntime(providerId: ToolProviderId): Result<number, ToolEngineError> {
-    return detachProviderRuntime(this.#state, providerId);
+    const checked = checkWire('detachProviderRuntime', ToolProviderId.codec, providerId);
+    return checked.ok ? detachProviderRuntime(this.#state, checked.value) : checked;
   }
 
   /** Syncs an instance's session generation, superseding work of older generations. */
@@ -81,7 +100,10 @@ export class ToolEngine {
     instanceId: AgentInstanceId,
     generation: SessionGeneration,
   ): Result<void, ToolEngineError> {
-    return setGeneration(this.#state, instanceId, generation);
+    const id = checkScalar('setGeneration', 'instanceId', instanceId);
+    if (!id.ok) return id;
+    const checked = checkScalar('setGeneration', 'generation', generation);
+    return checked.ok ? setGeneration(this.#state, instanceId, generation) : checked;
   }
 
   /** Marks an instance active or inactive at its current generation. */
@@ -90,22 +112,41 @@ export class ToolEngine {
     generation: SessionGeneration,
     state: ToolInstanceState,
   ): Result<void, ToolEngineError> {
-    return setInstanceState(this.#state, instanceId, generation, state);
+    const id = checkScalar('setInstanceState', 'instanceId', instanceId);
+    if (!id.ok) return id;
+    const checked = checkScalar('setInstanceState', 'generation', generation);
+    if (!checked.ok) return checked;
+    const known = checkWire('setInstanceState', instanceStateCodec, state);
+    return known.ok ? setInstanceState(this.#state, instanceId, generation, known.value) : known;
   }
 
   /** Forgets an instance, closing its live requests; whether it was known. */
   removeInstance(instanceId: AgentInstanceId): Result<boolean, ToolEngineError> {
-    return removeInstance(this.#state, instanceId);
+    const checked = checkScalar('removeInstance', 'instanceId', instanceId);
+    return checked.ok ? removeInstance(this.#state, instanceId) : checked;
   }
 
   /** Applies one sequenced authority command: set or revoke a grant, resolve, close a client. */
   applyAuthority(envelope: ToolAuthorityEnvelope): Result<ToolAuthorityOutcome, ToolEngineError> {
-    return applyAuthority(this.#state, envelope);
+    const checked = checkWire(
+      'applyAuthority',
+      ToolAuthorityEnvelope.codec,
+      envelope,
+      ToolAuthorityEnvelope.validate,
+    );
+    return checked.ok ? applyAuthority(this.#state, checked.value) : checked;
   }
 
   /** Admits a request; a denial is an `ok` decision with a `policy-denied` completion. */
   request(envelope: ConsumerBoundCapabilityRequest): Result<PolicyDecision, ToolEngineError> {
-    return admit(this.#state, envelope);
+    const checked = checkWire(
+      'request',
+      ConsumerBoundCapabilityRequest.codec,
+      envelope,
+      (value: ConsumerBoundCapabilityRequest) =>
+        ConsumerBoundCapabilityRequest.validate(value, this.#state.currentTick),
+    );
+    return checked.ok ? admit(this.#state, checked.value) : checked;
   }
 
   /**
@@ -119,22 +160,32 @@ export class ToolEngine {
 
   /**
    * The decision {@link ToolEngine.request} would reach for `envelope` right now, without
-   * validating or recording anything: a dry run for approval surfaces and benchmarks.
+   * recording anything: a dry run for approval surfaces and benchmarks. Throws
+   * {@link Gate4AgentError} `invalid-argument` when `envelope` does not have its schema's shape.
    */
   evaluatePolicy(envelope: ConsumerBoundCapabilityRequest): PolicyDecision {
-    return evaluatePolicy(this.#state, policyTargetOf(envelope));
+    const checked = ConsumerBoundCapabilityRequest.codec.checkValue(envelope);
+    if (!checked.ok) {
+      throw new Gate4AgentError(
+        'invalid-argument',
+        `evaluatePolicy needs a ConsumerBoundCapabilityRequest: ${checked.error.message}`,
+      );
+    }
+    return evaluatePolicy(this.#state, policyTargetOf(checked.value));
   }
 
   /** Moves the logical clock, timing out every live request whose deadline is reached. */
   advanceTime(tick: number): Result<void, ToolEngineError> {
-    return advanceTime(this.#state, tick);
+    const checked = checkScalar('advanceTime', 'tick', tick);
+    return checked.ok ? advanceTime(this.#state, tick) : checked;
   }
 
   /** Applies (or, with its reason, ignores) a provider's result for one operation. */
   applyObservation(
     envelope: CapabilityObservationEnvelope,
   ): Result<CapabilityObservationDisposition, ToolEngineError> {
-    return applyObservation(this.#state, envelope);
+    const checked = checkWire('applyObservation', CapabilityObservationEnvelope.codec, envelope);
+    return checked.ok ? applyObservation(this.#state, checked.value) : checked;
   }
 
   /** Every queued effect, oldest first; the queue is then empty. */

@@ -4,11 +4,10 @@ import {
   compareIds,
   TOOL_PROVIDERS_MAX,
 } from '@gate4agent/tool-protocol';
-import { err, ok, type Result } from '@gate4agent/types';
+import { deepFreeze, err, ok, type Result } from '@gate4agent/types';
 import { ToolEngineError } from '../errors.js';
 import { emitAudit } from '../primitives/audit.js';
 import { bumpRevision } from '../primitives/counters.js';
-import { deepFreeze } from '../state/deep-freeze.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 
 function copyOwner(owner: CapabilityOwner): CapabilityOwner {

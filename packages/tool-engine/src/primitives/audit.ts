@@ -1,6 +1,6 @@
 import type { ToolAuditEventKind, ToolAuditSubject } from '@gate4agent/tool-protocol';
+import { deepFreeze } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
-import { deepFreeze } from '../state/deep-freeze.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 import { saturatingIncrement } from './counters.js';
 

@@ -4,7 +4,7 @@ import {
   type PolicyGrant,
   type PolicyKey,
 } from '@gate4agent/tool-protocol';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '@gate4agent/types';
 
 /** A frozen copy of `key`, so the table never shares an object with its caller. */
 export function copyPolicyKey(key: PolicyKey): PolicyKey {

@@ -5,7 +5,7 @@ import {
   compareCapabilityRequestKey,
   type ToolActorId,
 } from '@gate4agent/tool-protocol';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '@gate4agent/types';
 import { isTerminalRecord, type RequestRecord } from './request-record.js';
 import { TerminalQueue } from './terminal-queue.js';
 

@@ -121,7 +121,7 @@ export type Command =
       tamper: 'none' | 'operation' | 'generation' | 'provider' | 'instance' | 'version' | 'zero';
     };
 
-const command: fc.Arbitrary<Command> = fc.oneof(
+export const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 12,
     arbitrary: fc.record({

@@ -52,6 +52,14 @@ export function toolCodec<S extends TSchema>(
       }
       return decoded;
     },
+    checkValue(value) {
+      const checked = codec.checkValue(value);
+      if (checked.ok) {
+        hookSecretHolders(checked.value);
+        hookDecoded(schema, checked.value);
+      }
+      return checked;
+    },
     encode: (value) => codec.encode(value),
   };
 }

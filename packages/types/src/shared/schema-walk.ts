@@ -3,7 +3,24 @@
 // names the field of that branch rather than an error of some other branch.
 
 import type { TSchema } from 'typebox';
-import Value from 'typebox/value';
+import { Compile } from 'typebox/compile';
+
+const compiled = new WeakMap<object, ReturnType<typeof Compile>>();
+
+/** The compiled validator of a sub-schema, built once: the dynamic `Value.Check` is far slower. */
+function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
+  let validator = compiled.get(schema);
+  if (validator === undefined) {
+    validator = Compile(schema);
+    compiled.set(schema, validator);
+  }
+  return validator;
+}
+
+const Value = {
+  Check: (schema: TSchema, value: unknown): boolean => validatorOf(schema).Check(value),
+  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value),
+};
 
 interface SchemaNode {
   readonly '~codec'?: {
@@ -179,16 +196,38 @@ function containsCodec(node: SchemaNode): boolean {
   return found;
 }
 
+class NotBytes {
+  constructor(readonly path: string) {}
+}
+
 /**
  * Runs the codecs (bytes ↔ number arrays) of a value that already matches `schema` (decode) or
  * its in-memory type (encode), returning new containers and never mutating `value`. TypeBox's own
  * `Decode` re-validates through its dynamic pipeline, which costs hundreds of milliseconds per
- * call on large unions; this walk only visits the branches the value selects.
+ * call on large unions; this walk only visits the branches the value selects. With `fromBytes`
+ * (decode only), a codec position must hold a placeholder of the scan, and becomes a copy of the
+ * `Uint8Array` it stands for; otherwise the error is the JSON pointer of the first one that was not.
  */
 export function transformCodecs(
   schema: TSchema,
   value: unknown,
   direction: 'decode' | 'encode',
+  fromBytes: WeakMap<object, Uint8Array> | null,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: transform(schema, value, direction, fromBytes, '') };
+  } catch (error) {
+    if (error instanceof NotBytes) return { ok: false, error: error.path };
+    throw error;
+  }
+}
+
+function transform(
+  schema: TSchema,
+  value: unknown,
+  direction: 'decode' | 'encode',
+  fromBytes: WeakMap<object, Uint8Array> | null,
+  path: string,
 ): unknown {
   const node = schema as SchemaNode;
   if (!containsCodec(node)) return value;
@@ -196,33 +235,38 @@ export function transformCodecs(
   if (codec !== undefined && direction === 'encode') {
     return codec.encode(value);
   }
+  const walk = (child: SchemaNode, entry: unknown, at: string) =>
+    transform(child as TSchema, entry, direction, fromBytes, at);
   let result = value;
   const selected = selectBranch(node, value);
   if (selected !== null) {
-    if ('branch' in selected)
-      result = transformCodecs(selected.branch as TSchema, value, direction);
+    if ('branch' in selected) result = walk(selected.branch, value, path);
   } else if (node.anyOf !== undefined && direction === 'decode') {
     const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
-    if (branch !== undefined) result = transformCodecs(branch as TSchema, value, direction);
+    if (branch !== undefined) result = walk(branch, value, path);
   } else if (Array.isArray(value) && node.items !== undefined) {
-    const items = node.items as TSchema;
-    result = value.map((item) => transformCodecs(items, item, direction));
+    const items = node.items;
+    result = value.map((item, index) => walk(items, item, `${path}/${index}`));
   } else if (
     isRecord(value) &&
     (node.properties !== undefined || node.patternProperties !== undefined)
   ) {
     const copy: Record<string, unknown> = { ...value };
     for (const [key, property] of Object.entries(node.properties ?? {})) {
-      if (key in copy) copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+      if (key in copy) copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
     }
     for (const property of Object.values(node.patternProperties ?? {})) {
       for (const key of Object.keys(copy)) {
         if (!(key in (node.properties ?? {}))) {
-          copy[key] = transformCodecs(property as TSchema, copy[key], direction);
+          copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
         }
       }
     }
     result = copy;
   }
-  return codec !== undefined ? codec.decode(result) : result;
+  if (codec === undefined) return result;
+  if (fromBytes === null) return codec.decode(result);
+  const bytes = typeof value === 'object' && value !== null ? fromBytes.get(value) : undefined;
+  if (bytes === undefined) throw new NotBytes(path);
+  return new Uint8Array(bytes);
 }

@@ -2,6 +2,7 @@
 // and rejected with a typed error that names the offending field. Nothing is partially applied.
 import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { boundedScan } from './bounded-scan.js';
 import { err, ok, type Result } from './result.js';
 import {
   applyDefaults,
@@ -42,31 +43,21 @@ export interface WireCodec<S extends TSchema> {
   readonly schema: S;
   /**
    * Checks `input` and returns the in-memory value, or the first violation. Never throws and never
-   * mutates `input`. Missing keys that carry a `default` annotation (serde's `#[serde(default)]`
+   * mutates `input`: input nested deeper than `DECODE_DEPTH_MAX`, holding more than
+   * `DECODE_VALUES_MAX` values or a string over `DECODE_STRING_MAX_BYTES`, cyclic input, and
+   * input whose getters or Proxy traps throw are violations too. Missing keys that carry a `default` annotation (serde's `#[serde(default)]`
    * and `Option` fields) take their default first; strings with lone surrogates are rejected.
    */
   decode(input: unknown): Result<StaticDecode<S>, SchemaViolation>;
+  /**
+   * Checks an in-memory value (bytes as `Uint8Array`, never as number arrays) and returns a
+   * fresh, validated copy holding only what the type names, or the first violation. Never throws
+   * and never mutates `value`: the check every entry point runs on what an app, a client or an
+   * executor hands in (ARCHITECTURE decision 6).
+   */
+  checkValue(value: unknown): Result<StaticDecode<S>, SchemaViolation>;
   /** Converts an in-memory value to JSON-shaped data (bytes become number arrays). */
   encode(value: StaticDecode<S>): StaticEncode<S>;
-}
-
-function findIllFormedString(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.isWellFormed() ? null : path;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = findIllFormedString(value[index], `${path}/${index}`);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, entry] of Object.entries(value)) {
-      const escaped = key.replaceAll('~', '~0').replaceAll('/', '~1');
-      const found = findIllFormedString(entry, `${path}/${escaped}`);
-      if (found !== null) return found;
-    }
-  }
-  return null;
 }
 
 /**
@@ -85,35 +76,40 @@ export function createWireCodec<S extends TSchema>(name: string, schema: S): Wir
     path,
     message: `${name}${path === '' ? '' : ` at ${path}`}: ${detail}`,
   });
-  return {
-    schema,
-    decode(input) {
-      const illFormed = findIllFormedString(input, '');
-      if (illFormed !== null) {
-        return err(violation(illFormed, 'string is not well-formed UTF-16 (lone surrogate)'));
-      }
-      const check = validator();
-      let candidate: unknown;
-      try {
-        candidate = structuredClone(input);
-      } catch {
-        return err(violation('', 'is not JSON-shaped data'));
-      }
+  const run = (
+    input: unknown,
+    bytes: 'in-memory' | 'wire',
+  ): Result<StaticDecode<S>, SchemaViolation> => {
+    const scanned = boundedScan(input, bytes);
+    if (!scanned.ok) return err(violation(scanned.error.path, scanned.error.message));
+    const candidate = scanned.value.copy;
+    try {
       applyDefaults(schema, candidate);
-      if (!check.Check(candidate)) {
+      if (!validator().Check(candidate)) {
         const located = locateViolation(schema, candidate);
         return err(violation(located.path, located.message));
       }
       removeUnknownKeys(schema, candidate);
-      try {
-        return ok(transformCodecs(schema, candidate, 'decode') as StaticDecode<S>);
-      } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        return err(violation('', detail));
-      }
+      const fromBytes = bytes === 'in-memory' ? scanned.value.fromBytes : null;
+      const decoded = transformCodecs(schema, candidate, 'decode', fromBytes);
+      if (!decoded.ok) return err(violation(decoded.error, 'must be a Uint8Array'));
+      return ok(decoded.value as StaticDecode<S>);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return err(violation('', detail));
+    }
+  };
+  return {
+    schema,
+    decode(input) {
+      return run(input, 'wire');
+    },
+    checkValue(value) {
+      return run(value, 'in-memory');
     },
     encode(value) {
-      return transformCodecs(schema, value, 'encode') as StaticEncode<S>;
+      const encoded = transformCodecs(schema, value, 'encode', null);
+      return (encoded.ok ? encoded.value : value) as StaticEncode<S>;
     },
   };
 }

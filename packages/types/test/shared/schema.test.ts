@@ -49,7 +49,7 @@ describe('createWireCodec', () => {
       unwrapErr(codec.decode({ items: [{ kind: 'b', bytes: [], note: '\udc00' }] })).path,
     ).toBe('/items/0/note');
     expect(unwrapErr(codec.decode({ items: [], f: () => 1 })).message).toBe(
-      'Holder: is not JSON-shaped data',
+      'Holder at /f: a function is not JSON-shaped data',
     );
   });
 
