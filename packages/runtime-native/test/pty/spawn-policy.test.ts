@@ -75,7 +75,7 @@ describe('spawn runtime policy', () => {
       false,
     );
     expect(!invalid.ok && invalid.error).toBe(
-      'provider runtime policy is invalid: semantic provider capabilities require the raw PTY lifecycle',
+      'provider runtime policy is invalid: semantic provider capabilities require the raw PTY lifecycle; set rawPtyLifecycle or clear the semantic flags',
     );
   });
 });
