@@ -37,7 +37,9 @@ describe('AdapterRegistry', () => {
     const invalid = unwrapErr(
       registry.insert({ family: 'hook', binding: binding('x', ''), agents: [AgentId.new('x')] }),
     );
-    expect(invalid.message).toBe('invalid Hook adapter x: adapter revision cannot be empty');
+    expect(invalid.message).toBe(
+      'invalid Hook adapter x: adapter revision is empty; pass a revision such as "v1"',
+    );
     const missing = unwrapErr(
       registry.insert({ family: 'hook', binding: binding('x'), agents: [] }),
     );

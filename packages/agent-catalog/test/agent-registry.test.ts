@@ -113,7 +113,7 @@ describe('AgentRegistry validation', () => {
       adapterId: 'claude-code',
     });
     expect(invalid.message).toBe(
-      "agent 'agent' has invalid Hook adapter 'claude-code': adapter revision cannot be empty",
+      "agent 'agent' has invalid Hook adapter 'claude-code': adapter revision is empty; pass a revision such as \"v1\"",
     );
     const stale = rejects((value) => {
       value.capabilities.adapters.hook = {
