@@ -37,11 +37,15 @@ export function createAgentSandbox(runRoot: string, name: string): AgentSandbox 
  * Every entry under `directory` with a digest of what it is: file contents (SHA-256), link
  * targets, directories. Two equal results mean nothing was created, removed or changed.
  */
-export function hashTree(directory: string): Record<string, string> {
+export function hashTree(
+  directory: string,
+  options: { readonly ignore?: RegExp } = {},
+): Record<string, string> {
   const digests: Record<string, string> = {};
   const walk = (path: string) => {
     const stat = lstatSync(path);
     const key = relative(directory, path) || '.';
+    if (options.ignore?.test(key)) return;
     if (stat.isSymbolicLink()) digests[key] = `link:${readlinkSync(path)}`;
     else if (stat.isDirectory()) {
       digests[key] = 'dir';
