@@ -51,6 +51,7 @@ export type {
 export { ProviderRuntimeAuthorityHandle } from './provider-runtime/provider-runtime-authority-handle.js';
 export { ProviderRuntimeHandle } from './provider-runtime/provider-runtime-handle.js';
 export type { PublishReport } from './publish/publish-report.js';
+export { SubscriberList } from './publish/subscriber-list.js';
 export { Subscription } from './publish/subscription.js';
 export type {
   EventSubscription,

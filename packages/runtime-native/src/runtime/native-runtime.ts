@@ -3,6 +3,7 @@ import type {
   ControlPlaneKernelPort,
   Gate4AgentHandle,
   NativeProviderExecutor,
+  Subscription,
   ToolAuthorityHandle,
 } from '@gate4agent/handle';
 import { boundedControlPlane } from '@gate4agent/handle';
@@ -22,6 +23,7 @@ import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
 import { HostDriver } from './host-driver.js';
+import { registerHostExitKill } from './host-exit-kills.js';
 import {
   NativeProviderControlError,
   NativeProviderShutdownError,
@@ -31,14 +33,29 @@ import {
   type NativeRuntimeConfig,
   nativeRuntimeConfig,
 } from './native-runtime-config.js';
+import { NativeRuntimeError } from './native-runtime-error.js';
 import type { NativeRuntimeTick } from './native-runtime-tick.js';
 import { ProviderEventQueues, providerIdsAfter } from './provider-event-queues.js';
+import { RuntimeErrorChannel } from './runtime-error-channel.js';
 
 /** Options of the {@link NativeRuntime} constructors beyond the config. */
 export interface NativeRuntimeOptions {
   /** Monotonic clock in ms for grace windows and the shutdown deadline; `performance.now()` by default. */
   readonly now?: () => number;
+  /**
+   * SIGKILL every live provider operation and PTY session when the host process exits (normal
+   * exit, `process.exit()`, SIGINT, SIGTERM, SIGHUP, an uncaught exception). Default `true`;
+   * `false` leaves that to the app. A host killed with SIGKILL runs nothing (see the README).
+   */
+  readonly killOnHostExit?: boolean;
 }
+
+const EXECUTOR_FAULTS = new Set([
+  'executor-threw',
+  'invalid-executor-value',
+  'executor-hung',
+  'exit-unproven',
+]);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -62,6 +79,10 @@ export class NativeRuntime implements AsyncDisposable {
   /** Unsubscribes from each installed executor's activity signal. */
   readonly #executorActivity = new Map<ToolProviderId, () => void>();
   readonly #unsubscribeIngress: () => void;
+  readonly #errors = new RuntimeErrorChannel();
+  /** Providers whose executor broke during the current tick: retired after it. */
+  readonly #toRetire = new Set<ToolProviderId>();
+  readonly #unregisterHostExit: (() => void) | null;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -82,10 +103,21 @@ export class NativeRuntime implements AsyncDisposable {
     this.#driver = new HostDriver(
       () => this.tick(),
       () => this.#nextTickDelay(),
+      (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
     );
     const wake = () => this.#driver.wake();
     this.#unsubscribeIngress = port.onIngress(wake);
-    this.#dispatcher = new NativeEffectDispatcher(catalog, config, wake);
+    port.onListenerError((error) => this.#errors.report(NativeRuntimeError.listenerThrew(error)));
+    this.#dispatcher = new NativeEffectDispatcher(
+      catalog,
+      config,
+      wake,
+      undefined,
+      (instanceId, error) =>
+        this.#errors.report(NativeRuntimeError.sessionWorkerFailed(instanceId, error)),
+    );
+    this.#unregisterHostExit =
+      options.killOnHostExit === false ? null : registerHostExitKill(() => this.#killOnHostExit());
   }
 
   static #build(
@@ -163,8 +195,16 @@ export class NativeRuntime implements AsyncDisposable {
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
     for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
-      this.#supervisors.get(providerId)?.tick();
+      const supervisor = this.#supervisors.get(providerId);
+      try {
+        supervisor?.tick();
+      } catch (error) {
+        // Contained to this provider: report it, retire it, serve everyone else.
+        this.#errors.report(NativeRuntimeError.providerTickThrew(providerId, error));
+        this.#toRetire.add(providerId);
+      }
     }
+    this.#retireBrokenProviders();
     this.#events.collect(this.#supervisors);
     return {
       commandOutcomes: step.commandOutcomes,
@@ -216,7 +256,7 @@ export class NativeRuntime implements AsyncDisposable {
       runtime,
       executor,
       Math.max(this.#config.providerStopGraceMs, 1),
-      { now: this.#now },
+      { now: this.#now, onFault: (fault) => this.#onSupervisorFault(providerId, fault) },
     );
     if (!supervisor.ok) {
       runtime.dispose();
@@ -329,9 +369,53 @@ export class NativeRuntime implements AsyncDisposable {
     this.#driver.wake();
   }
 
-  /** The exception that stopped the host driver, if a tick threw. */
+  /**
+   * The exception the last failed tick threw, or `null`. The driver no longer stops on one: it
+   * reports it on the error channel (`tick-threw`) and goes on ticking.
+   */
   driverError(): unknown {
     return this.#driver.error;
+  }
+
+  /**
+   * Calls `listener` with every failure the runtime contained (a faulted or throwing provider, a
+   * failed session worker, a throwing listener, a throwing tick). Returns the unsubscribe
+   * function. An exception `listener` throws is re-thrown from a later macrotask. When nobody
+   * listens or subscribes, exceptions (all kinds but `provider-faulted`) are re-thrown likewise.
+   */
+  onError(listener: (error: NativeRuntimeError) => void): () => void {
+    return this.#errors.onError(listener);
+  }
+
+  /**
+   * The same errors as {@link onError}, as a bounded subscription of `capacity`; read it with
+   * `tryRecv()`, `await sub.next({ signal })` or `for await (const error of sub)`.
+   */
+  subscribeErrors(capacity: number): Subscription<NativeRuntimeError> {
+    return this.#errors.subscribe(capacity);
+  }
+
+  #onSupervisorFault(providerId: ToolProviderId, fault: ProviderSupervisorFault): void {
+    if (!fault.blocksDetach) return;
+    this.#errors.report(NativeRuntimeError.providerFaulted(fault));
+    if (EXECUTOR_FAULTS.has(fault.kind.kind)) this.#toRetire.add(providerId);
+  }
+
+  #retireBrokenProviders(): void {
+    for (const providerId of [...this.#toRetire]) {
+      this.#toRetire.delete(providerId);
+      try {
+        this.#supervisors.get(providerId)?.beginRetirement();
+      } catch (error) {
+        this.#errors.report(NativeRuntimeError.providerTickThrew(providerId, error));
+      }
+    }
+  }
+
+  // Synchronous, for a host that is exiting: SIGKILL every live operation and PTY session.
+  #killOnHostExit(): void {
+    for (const supervisor of this.#supervisors.values()) supervisor.killOnHostExit();
+    this.#dispatcher.kill();
   }
 
   #live(): void {
@@ -356,12 +440,19 @@ export class NativeRuntime implements AsyncDisposable {
     if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
     // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
     // only waits for approval, must keep the clock running or its deadline could never elapse.
-    if (this.#kernel.openToolRequestCount() > 0) return HOST_TICK_INTERVAL;
+    let delay: number | null = this.#kernel.openToolRequestCount() > 0 ? HOST_TICK_INTERVAL : null;
+    const now = this.#now();
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
-      if (supervisor.snapshot().operations.length > 0) return HOST_TICK_INTERVAL;
+      if (supervisor.snapshot().operations.length > 0) delay ??= HOST_TICK_INTERVAL;
+      // A stop grace or exit-proof window that ends before the next poll gets its own tick.
+      const deadline = supervisor.nextDeadline();
+      if (deadline !== null && deadline > now) {
+        const until = Math.ceil(deadline - now);
+        delay = delay === null ? until : Math.min(delay, until);
+      }
     }
-    return null;
+    return delay;
   }
 
   /**
@@ -379,6 +470,8 @@ export class NativeRuntime implements AsyncDisposable {
       for (const supervisor of this.#supervisors.values()) supervisor.dispose();
       await this.#dispatcher.dispose();
       this.#port.dispose();
+      this.#unregisterHostExit?.();
+      this.#errors.close();
     })();
     return this.#disposed;
   }

@@ -34,6 +34,7 @@ describe('SessionWorker', () => {
         pollIntervalMs: 5,
         idleTimeoutMs: 30,
         now: () => performance.now(),
+        onWorkerError: () => {},
       },
       4,
     );
