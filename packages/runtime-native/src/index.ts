@@ -33,6 +33,7 @@ export {
   MAX_PROVIDER_SUPERVISOR_OUTCOMES_PER_TICK,
   MAX_PROVIDER_SUPERVISOR_TOMBSTONES,
   MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK,
+  MAX_RUNTIME_ERROR_SUBSCRIBERS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EVENT_DRAIN_QUANTUM,
   PROVIDER_EXIT_PROOF_TIMEOUT,
@@ -97,6 +98,7 @@ export type { ProcessTreeTermination } from './pty/stop-process-tree.js';
 export { TerminalScreen } from './pty/terminal-screen.js';
 export type { ReadinessIntent } from './pty/wait-for-readiness.js';
 export { waitForReadiness } from './pty/wait-for-readiness.js';
+export { hostExitKillCount, registerHostExitKill } from './runtime/host-exit-kills.js';
 export {
   NativeProviderControlError,
   NativeProviderShutdownError,
@@ -108,6 +110,7 @@ export {
   DEFAULT_NATIVE_RUNTIME_CONFIG,
   nativeRuntimeConfig,
 } from './runtime/native-runtime-config.js';
+export { NativeRuntimeError } from './runtime/native-runtime-error.js';
 export type { NativeRuntimeTick } from './runtime/native-runtime-tick.js';
 export type { PhysicalExitAck } from './supervisor/physical-exit-ack.js';
 export type { ProviderStopCause } from './supervisor/provider-stop-cause.js';
@@ -115,6 +118,7 @@ export type { ProviderSupervisorOptions } from './supervisor/provider-supervisor
 export { ProviderSupervisor } from './supervisor/provider-supervisor.js';
 export { ProviderSupervisorBuildError } from './supervisor/provider-supervisor-build-error.js';
 export type {
+  ExecutorMethod,
   ProviderSupervisorFault,
   ProviderSupervisorFaultKind,
 } from './supervisor/provider-supervisor-fault.js';

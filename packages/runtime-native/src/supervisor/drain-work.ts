@@ -106,6 +106,7 @@ function startInvocation(
       pidStartTime: read?.kind === 'process' ? read.entry.startTime : null,
       executorBroken: fault !== null,
       forceStopSignalledAt: null,
+      fallbackKillSent: false,
     });
     return;
   }

@@ -44,6 +44,8 @@ export interface OwnedPhysicalOperation {
   executorBroken: boolean;
   /** Clock reading when the force stop was accepted (by the executor or the supervisor). */
   forceStopSignalledAt: number | null;
+  /** The supervisor has SIGKILLed the operation's process group itself (broken executor). */
+  fallbackKillSent: boolean;
 }
 
 /** A terminal observation waiting to be submitted. */

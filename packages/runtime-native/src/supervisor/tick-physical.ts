@@ -92,7 +92,7 @@ export function tickPhysical(
       const last = owned.forceStopAttempts === MAX_PROVIDER_FORCE_STOP_ATTEMPTS;
       executorFault(core, owned, { kind: 'force-stop-failed' }, forced.result.error, last, report);
     }
-    if (owned.executorBroken && fallbackSignal(owned, 'SIGKILL') && !owned.forceStopSignalled) {
+    if (owned.executorBroken && fallbackKill(owned) && !owned.forceStopSignalled) {
       owned.forceStopSignalled = true;
       owned.forceStopSignalledAt = core.now();
     }
@@ -199,6 +199,8 @@ function waitForExit(
     owned.stopCause = { kind: 'supervisor-fault' };
   }
   if (owned.pid !== null) {
+    // The ladder already reached the force stop, which the executor could not carry out.
+    if (owned.forceStopSignalled) fallbackKill(owned);
     if (fallbackExitProven(owned)) {
       owned.physicalExit = { success: false, code: null };
       return 'waited';
@@ -216,6 +218,13 @@ function waitForExit(
     return 'waited';
   }
   return 'failed';
+}
+
+// SIGKILL to the operation's group by the supervisor itself, once.
+function fallbackKill(owned: OwnedPhysicalOperation): boolean {
+  if (owned.fallbackKillSent) return true;
+  owned.fallbackKillSent = fallbackSignal(owned, 'SIGKILL');
+  return owned.fallbackKillSent;
 }
 
 function disposeQuietly(owned: OwnedPhysicalOperation): void {

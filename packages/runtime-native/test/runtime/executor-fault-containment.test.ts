@@ -142,13 +142,24 @@ describe('executor fault containment', () => {
           unwrap(client.dispatch(request(100 + i, HEALTHY, instanceId, generation)));
         }
         runtime.wake();
+        // A fault at the first start quiesces the binding: the other invokes never start.
         await driveUntil(
           () =>
             faulty.startCalls === REQUESTS ||
             runtime.nativeProviderSnapshot(FAULTY)?.state !== 'running',
           WAIT,
         );
-        // Stop requests only reach an executor when something stops its operations.
+        // A method every running operation calls breaks before anything stops them: wait for
+        // the fault. Stop requests only reach an executor once something stops its operations.
+        const breaksWhileRunning =
+          mode !== 'hangs' && method !== 'requestStop' && method !== 'requestForceStop';
+        if (breaksWhileRunning) {
+          await driveUntil(() => runtime.nativeProviderSnapshot(FAULTY)?.state !== 'running', WAIT);
+        } else {
+          // Its children must have installed their SIGTERM handler (they announce it on stdout),
+          // or a stop would end them on its own.
+          await driveUntil(() => faulty.childrenAnnounced(), WAIT);
+        }
         runtime.retireNativeProvider(FAULTY);
         for (let i = 1; i <= REQUESTS; i += 1) {
           unwrap(client.dispatch(request(200 + i, HEALTHY, instanceId, generation)));

@@ -109,6 +109,7 @@ export class FaultyExecutor implements NativeProviderExecutor {
   readonly started: number[] = [];
   /** Process groups of the real children. */
   readonly groups: number[] = [];
+  readonly #operations: { stdoutBytes?(): number }[] = [];
   startCalls = 0;
 
   constructor(
@@ -126,9 +127,15 @@ export class FaultyExecutor implements NativeProviderExecutor {
     const operation = started.value as NativeProviderOperation & { readonly pid: number };
     trackProcess(operation.pid, `operation ${invocation.operationId()}`, { group: true });
     this.groups.push(operation.pid);
+    this.#operations.push(operation as { stdoutBytes?(): number });
     this.started.push(invocation.operationId());
     if (this.method === null) return ok(operation);
     return ok(new FaultyOperation(operation, this.method, this.mode, this.method === 'start'));
+  }
+
+  /** Whether every started child has written something (it has finished starting up). */
+  childrenAnnounced(): boolean {
+    return this.#operations.every((operation) => (operation.stdoutBytes?.() ?? 1) > 0);
   }
 
   onActivity(listener: () => void): () => void {
