@@ -66,6 +66,14 @@ export const PROVIDER_EVENT_DRAIN_QUANTUM = 64;
  * an idle runtime schedules no tick at all.
  */
 export const HOST_TICK_INTERVAL = 10;
+/**
+ * Not upstream: how long, in milliseconds, after a force stop was accepted the supervisor waits
+ * for `tryWait` to prove the exit before it counts the executor as hung (fault `executor-hung`)
+ * and proves the exit itself from the operation's `pid`.
+ */
+export const PROVIDER_EXIT_PROOF_TIMEOUT = 5_000;
+/** Not upstream: at most this many `runtime.subscribeErrors` subscriptions at once. */
+export const MAX_RUNTIME_ERROR_SUBSCRIBERS = 64;
 /** gate4agent-shell-native `INSTANCE_LAUNCH_ARGS_MAX`: extra launch arguments per instance. */
 export const INSTANCE_LAUNCH_ARGS_MAX = 128;
 /** gate4agent-shell-native `INSTANCE_LAUNCH_ARG_MAX_BYTES`: UTF-8 bytes of one extra argument. */

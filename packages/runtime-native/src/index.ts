@@ -39,9 +39,11 @@ export {
   MAX_PROVIDER_SUPERVISOR_OUTCOMES_PER_TICK,
   MAX_PROVIDER_SUPERVISOR_TOMBSTONES,
   MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK,
+  MAX_RUNTIME_ERROR_SUBSCRIBERS,
   MAX_SESSION_FRAME_SUBSCRIBERS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EVENT_DRAIN_QUANTUM,
+  PROVIDER_EXIT_PROOF_TIMEOUT,
   PTY_DESCENDANT_GRACE,
   PTY_EXIT_QUIET,
   PTY_SHUTDOWN_TIMEOUT,
@@ -81,6 +83,7 @@ export {
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';
+export { hostExitKillCount, registerHostExitKill } from './runtime/host-exit-kills.js';
 export {
   NativeProviderControlError,
   NativeProviderShutdownError,
@@ -91,6 +94,7 @@ export {
   DEFAULT_NATIVE_RUNTIME_CONFIG,
   nativeRuntimeConfig,
 } from './runtime/native-runtime-config.js';
+export { NativeRuntimeError } from './runtime/native-runtime-error.js';
 export type {
   CreateNativeRuntimeOptions,
   NativeRuntimeOptions,
@@ -112,6 +116,7 @@ export type { ProviderSupervisorOptions } from './supervisor/provider-supervisor
 export { ProviderSupervisor } from './supervisor/provider-supervisor.js';
 export { ProviderSupervisorBuildError } from './supervisor/provider-supervisor-build-error.js';
 export type {
+  ExecutorMethod,
   ProviderSupervisorFault,
   ProviderSupervisorFaultKind,
 } from './supervisor/provider-supervisor-fault.js';

@@ -68,6 +68,14 @@ export class ControlPlaneKernelPort implements Disposable {
   }
 
   /**
+   * Where an exception thrown by an ingress listener goes (the runtime's error channel). Without
+   * one it is re-thrown later as an unhandled promise rejection: reported, never swallowed.
+   */
+  onListenerError(handler: ((error: unknown) => void) | null): void {
+    this.#listeners.setOnListenerError(handler);
+  }
+
+  /**
    * Whether the next `drainIngress` has something to return: items buffered, or a provider
    * detach waiting to be retried. A host loop that drained at most `limit` items asks this to
    * decide whether to tick again before the next arrival.

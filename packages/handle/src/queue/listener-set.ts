@@ -1,17 +1,23 @@
 /**
  * Listeners told, synchronously, that something happened: an item was enqueued (the ingress
  * behind `ControlPlaneKernelPort.onIngress`) or an executor saw activity. A listener that throws
- * is isolated, so no producer ever fails (or half-fails) because of what a listener did; its
- * exception goes to the `report` function given at construction (a runtime re-throws it later or
- * emits it as an error event, ARCHITECTURE decision 17).
+ * never makes the producer fail (or half-fail): what was signalled already happened. The
+ * exception is reported, never swallowed: to `onListenerError` when the owner gave one (the
+ * runtime's error channel), otherwise it is re-thrown from a later task, where the host's
+ * `uncaughtException` handling sees it.
  */
 export class ListenerSet {
   readonly #listeners = new Set<() => void>();
-  readonly #report: ((error: unknown) => void) | null;
+  #onListenerError: ((error: unknown) => void) | null;
 
-  /** `report` receives what a listener threw; without one the exception is dropped. */
-  constructor(report: ((error: unknown) => void) | null = null) {
-    this.#report = report;
+  /** `onListenerError` receives what a listener threw (see the class comment). */
+  constructor(onListenerError: ((error: unknown) => void) | null = null) {
+    this.#onListenerError = onListenerError;
+  }
+
+  /** Sets (or with `null` clears) where listener exceptions go from now on. */
+  setOnListenerError(onListenerError: ((error: unknown) => void) | null): void {
+    this.#onListenerError = onListenerError;
   }
 
   /** Adds `listener`; the returned function removes it (idempotent). */
@@ -24,14 +30,13 @@ export class ListenerSet {
     };
   }
 
-  /** Calls every listener in subscription order, isolating each one's exception. */
+  /** Calls every listener in subscription order; each one's exception is reported, not thrown. */
   notify(): void {
     for (const listener of [...this.#listeners]) {
       try {
         listener();
       } catch (error) {
-        // Isolated by contract: what was signalled already happened and must stay a success.
-        this.#report?.(error);
+        this.#report(error);
       }
     }
   }
@@ -40,4 +45,23 @@ export class ListenerSet {
   clear(): void {
     this.#listeners.clear();
   }
+
+  #report(error: unknown): void {
+    const handler = this.#onListenerError;
+    if (handler !== null) {
+      try {
+        handler(error);
+        return;
+      } catch (handlerError) {
+        rethrowLater(handlerError);
+      }
+    }
+    rethrowLater(error);
+  }
+}
+
+// Pure code has no timers: a rejected promise is the platform's own "later", reported by the host
+// as an unhandled rejection (Node: an uncaught exception by default), never lost.
+function rethrowLater(error: unknown): void {
+  void Promise.reject(error);
 }

@@ -77,8 +77,10 @@ describe('ControlPlaneKernelPort.onIngress', () => {
     expect(port.hasPendingIngress()).toBe(false);
   });
 
-  it('isolates a throwing listener: the send succeeds and later listeners still run', () => {
+  it('isolates a throwing listener: the send succeeds, later listeners run, the error is reported', () => {
     const [gate, , port] = boundedControlPlane(8);
+    const reported: unknown[] = [];
+    port.onListenerError((error) => reported.push(error));
     let after = 0;
     port.onIngress(() => {
       throw new Error('listener failed');
@@ -88,6 +90,7 @@ describe('ControlPlaneKernelPort.onIngress', () => {
     });
     expect(gate.dispatch(stop(1)).ok).toBe(true);
     expect(after).toBe(1);
+    expect(reported).toEqual([new Error('listener failed')]);
     expect(port.drainIngress(8)).toHaveLength(1);
   });
 

@@ -34,8 +34,9 @@ describe('ListenerSet', () => {
     expect(calls).toBe(1);
   });
 
-  it('isolates exceptions, keeps order, and clear() removes everyone', () => {
-    const listeners = new ListenerSet();
+  it('isolates exceptions, reports each one, keeps order, and clear() removes everyone', () => {
+    const reported: unknown[] = [];
+    const listeners = new ListenerSet((error) => reported.push(error));
     const order: string[] = [];
     listeners.add(() => order.push('a'));
     listeners.add(() => {
@@ -44,6 +45,7 @@ describe('ListenerSet', () => {
     listeners.add(() => order.push('c'));
     expect(() => listeners.notify()).not.toThrow();
     expect(order).toEqual(['a', 'c']);
+    expect(reported).toEqual([new Error('boom')]);
     listeners.clear();
     listeners.notify();
     expect(order).toEqual(['a', 'c']);

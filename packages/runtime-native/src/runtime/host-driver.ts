@@ -1,3 +1,5 @@
+import { HOST_TICK_INTERVAL } from '../constants.js';
+
 /**
  * Runs `tick` on the event loop, never overlapping ticks. After each tick it asks `nextDelay()`
  * when the next one is needed: `0` at once, a number of milliseconds for work that genuinely
@@ -8,14 +10,24 @@
 export class HostDriver {
   readonly #tick: () => void;
   readonly #nextDelay: () => number | null;
+  readonly #onError: (error: unknown) => void;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #immediate: ReturnType<typeof setImmediate> | null = null;
   #running = false;
   #error: unknown = null;
 
-  constructor(tick: () => void, nextDelay: () => number | null) {
+  /**
+   * `onError` receives what a tick (or `nextDelay`) threw; the driver then goes on ticking,
+   * no sooner than {@link HOST_TICK_INTERVAL} later. It must not throw.
+   */
+  constructor(
+    tick: () => void,
+    nextDelay: () => number | null,
+    onError: (error: unknown) => void = () => {},
+  ) {
     this.#tick = tick;
     this.#nextDelay = nextDelay;
+    this.#onError = onError;
   }
 
   /** Whether the driver is scheduling ticks. */
@@ -23,7 +35,7 @@ export class HostDriver {
     return this.#running;
   }
 
-  /** The exception a tick threw, which stopped the driver; `null` while healthy. */
+  /** The exception the last failed tick threw (reported to `onError`); `null` while healthy. */
   get error(): unknown {
     return this.#error;
   }
@@ -64,16 +76,30 @@ export class HostDriver {
     this.#immediate = null;
     this.#clearTimer();
     if (!this.#running) return;
+    let failed = false;
+    let delay: number | null = null;
     try {
       this.#tick();
+      // A producer woke us during the tick: that immediate tick comes first.
+      if (!this.#running || this.#immediate !== null) return;
+      delay = this.#nextDelay();
     } catch (error) {
+      failed = true;
       this.#error = error;
-      this.stop();
+      try {
+        this.#onError(error);
+      } catch {
+        // The error channel re-throws its own listeners' errors later; nothing to add here.
+      }
+    }
+    if (!this.#running) return;
+    if (failed) {
+      // Keep serving, but never spin on a tick that keeps throwing.
+      if (this.#immediate !== null) clearImmediate(this.#immediate);
+      this.#immediate = null;
+      this.#timer = setTimeout(() => this.#run(), HOST_TICK_INTERVAL);
       return;
     }
-    // A producer woke us during the tick: that immediate tick comes first.
-    if (!this.#running || this.#immediate !== null) return;
-    const delay = this.#nextDelay();
     if (delay === null) return;
     if (delay <= 0) this.wake();
     else this.#timer = setTimeout(() => this.#run(), delay);

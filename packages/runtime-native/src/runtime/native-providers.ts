@@ -10,11 +10,13 @@ import type {
 } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
+import { HOST_TICK_INTERVAL } from '../constants.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import { ProviderSupervisor } from '../supervisor/provider-supervisor.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
 import { NativeProviderControlError } from './native-provider-control-error.js';
+import { NativeRuntimeError } from './native-runtime-error.js';
 import { ProviderEventQueues, providerIdsAfter } from './provider-event-queues.js';
 
 /** What the provider plane needs from its runtime. */
@@ -24,7 +26,17 @@ export interface NativeProvidersHost {
   readonly now: () => number;
   /** Asks the host driver for a tick (executor activity, retirements). */
   readonly wake: () => void;
+  /** The runtime's error channel: a provider that faults or throws is reported here. */
+  readonly reportError: (error: NativeRuntimeError) => void;
 }
+
+/** Faults that say the executor itself is broken: its provider is retired after the tick. */
+const EXECUTOR_FAULTS = new Set([
+  'executor-threw',
+  'invalid-executor-value',
+  'executor-hung',
+  'exit-unproven',
+]);
 
 /**
  * The provider plane of a `NativeRuntime`: the registered descriptors, one supervisor per
@@ -38,18 +50,53 @@ export class NativeProviders {
   readonly #events = new ProviderEventQueues();
   /** Unsubscribes from each installed executor's activity signal. */
   readonly #executorActivity = new Map<ToolProviderId, () => void>();
+  /** Providers whose executor broke during the current tick: retired after it. */
+  readonly #toRetire = new Set<ToolProviderId>();
 
   constructor(host: NativeProvidersHost, descriptors: readonly CapabilityProviderDescriptor[]) {
     this.#host = host;
     for (const descriptor of descriptors) this.#descriptors.set(descriptor.id, descriptor);
   }
 
-  /** Ticks every supervisor in provider-id order, then collects their acks and faults. */
+  /**
+   * Ticks every supervisor in provider-id order, then collects their acks and faults. A supervisor
+   * whose tick throws is contained: reported, retired, and everyone else is still served.
+   */
   tick(): void {
     for (const providerId of providerIdsAfter([...this.#supervisors.keys()], null)) {
-      this.#supervisors.get(providerId)?.tick();
+      try {
+        this.#supervisors.get(providerId)?.tick();
+      } catch (error) {
+        this.#host.reportError(NativeRuntimeError.providerTickThrew(providerId, error));
+        this.#toRetire.add(providerId);
+      }
     }
+    this.#retireBroken();
     this.#events.collect(this.#supervisors);
+  }
+
+  /**
+   * How long the host driver may wait before the next tick for the providers' sake: a poll
+   * interval while an operation is owned, and no later than the earliest stop-grace or exit-proof
+   * deadline; `null` when no provider needs a tick.
+   */
+  nextTickDelay(now: number): number | null {
+    let delay: number | null = null;
+    for (const supervisor of this.#supervisors.values()) {
+      if (supervisor.state() === 'closed') continue;
+      if (supervisor.snapshot().operations.length > 0) delay ??= HOST_TICK_INTERVAL;
+      const deadline = supervisor.nextDeadline();
+      if (deadline !== null && deadline > now) {
+        const until = Math.ceil(deadline - now);
+        delay = delay === null ? until : Math.min(delay, until);
+      }
+    }
+    return delay;
+  }
+
+  /** Synchronous, for a host that is exiting: SIGKILL every live operation. */
+  killOnHostExit(): void {
+    for (const supervisor of this.#supervisors.values()) supervisor.killOnHostExit();
   }
 
   /** `NativeRuntime.installNativeProvider`. */
@@ -87,7 +134,7 @@ export class NativeProviders {
       runtime,
       executor,
       Math.max(this.#host.stopGraceMs, 1),
-      { now: this.#host.now },
+      { now: this.#host.now, onFault: (fault) => this.#onSupervisorFault(providerId, fault) },
     );
     if (!supervisor.ok) {
       runtime.dispose();
@@ -138,15 +185,6 @@ export class NativeProviders {
       .sort((left, right) => (left.providerId < right.providerId ? -1 : 1));
   }
 
-  /** Whether a supervisor that is not closed owns a live operation (the driver must keep ticking). */
-  hasLiveOperations(): boolean {
-    for (const supervisor of this.#supervisors.values()) {
-      if (supervisor.state() === 'closed') continue;
-      if (supervisor.snapshot().operations.length > 0) return true;
-    }
-    return false;
-  }
-
   /** The supervisor's snapshot, or `null` when the provider is not installed. */
   snapshot(providerId: ToolProviderId): ProviderSupervisorSnapshot | null {
     return this.#supervisors.get(providerId)?.snapshot() ?? null;
@@ -180,5 +218,22 @@ export class NativeProviders {
     this.#executorActivity.clear();
     for (const supervisor of this.#supervisors.values()) supervisor.dispose();
     this.#events.closeSubscriptions();
+  }
+
+  #onSupervisorFault(providerId: ToolProviderId, fault: ProviderSupervisorFault): void {
+    if (!fault.blocksDetach) return;
+    this.#host.reportError(NativeRuntimeError.providerFaulted(fault));
+    if (EXECUTOR_FAULTS.has(fault.kind.kind)) this.#toRetire.add(providerId);
+  }
+
+  #retireBroken(): void {
+    for (const providerId of [...this.#toRetire]) {
+      this.#toRetire.delete(providerId);
+      try {
+        this.#supervisors.get(providerId)?.beginRetirement();
+      } catch (error) {
+        this.#host.reportError(NativeRuntimeError.providerTickThrew(providerId, error));
+      }
+    }
   }
 }

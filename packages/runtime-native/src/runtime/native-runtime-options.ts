@@ -8,10 +8,17 @@ export interface NativeRuntimeOptions {
   /** Monotonic clock in ms for grace windows and the shutdown deadline; `performance.now()` by default. */
   readonly now?: () => number;
   /**
-   * Receives what a runtime listener (`onPublish`) threw. By default the exception is re-thrown in
-   * a later macrotask, so it reaches `process.on('uncaughtException')` and is never swallowed.
+   * Receives what a runtime listener (`onPublish`) threw. By default it goes to the runtime's
+   * error channel as `listener-threw` (`onError`, `subscribeErrors`), which re-throws it in a later
+   * macrotask when nobody listens, so it is never swallowed.
    */
   readonly onListenerError?: (error: unknown) => void;
+  /**
+   * SIGKILL every live provider operation and PTY session when the host process exits (normal
+   * exit, `process.exit()`, SIGINT, SIGTERM, SIGHUP, an uncaught exception). Default `true`;
+   * `false` leaves that to the app. A host killed with SIGKILL runs nothing (see the README).
+   */
+  readonly killOnHostExit?: boolean;
 }
 
 /** Options of {@link NativeRuntime.create}. */

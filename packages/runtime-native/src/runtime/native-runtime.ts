@@ -34,6 +34,7 @@ import {
   checkWorkCapacity,
 } from './check-runtime-input.js';
 import { HostDriver } from './host-driver.js';
+import { registerHostExitKill } from './host-exit-kills.js';
 import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
 import {
   type NativeProviderControlError,
@@ -45,13 +46,14 @@ import {
   type NativeRuntimeConfig,
   nativeRuntimeConfig,
 } from './native-runtime-config.js';
+import { NativeRuntimeError } from './native-runtime-error.js';
 import type {
   CreateNativeRuntimeOptions,
   NativeRuntimeOptions,
   NativeRuntimeParts,
 } from './native-runtime-options.js';
 import type { NativeRuntimeTick } from './native-runtime-tick.js';
-import { reportListenerError } from './report-listener-error.js';
+import { RuntimeErrorChannel } from './runtime-error-channel.js';
 import { type WaitUntilOptions, waitUntilPublished } from './wait-until-published.js';
 
 /**
@@ -73,6 +75,8 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #handle: Gate4AgentHandle;
   readonly #published: ListenerSet;
   readonly #sessionIds: SessionIds;
+  readonly #errors = new RuntimeErrorChannel();
+  readonly #unregisterHostExit: (() => void) | null;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -86,7 +90,10 @@ export class NativeRuntime implements AsyncDisposable {
     options: NativeRuntimeOptions,
   ) {
     this.#handle = handle;
-    this.#published = new ListenerSet(options.onListenerError ?? reportListenerError);
+    this.#published = new ListenerSet(
+      options.onListenerError ??
+        ((error) => this.#errors.report(NativeRuntimeError.listenerThrew(error))),
+    );
     this.#sessionIds = sessionIds();
     this.#config = config;
     this.#kernel = kernel;
@@ -99,16 +106,28 @@ export class NativeRuntime implements AsyncDisposable {
         stopGraceMs: config.providerStopGraceMs,
         now: this.#now,
         wake: () => this.#driver.wake(),
+        reportError: (error) => this.#errors.report(error),
       },
       providers,
     );
     this.#driver = new HostDriver(
       () => this.tick(),
       () => this.#nextTickDelay(),
+      (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
     );
     const wake = () => this.#driver.wake();
     this.#unsubscribeIngress = port.onIngress(wake);
-    this.#dispatcher = new NativeEffectDispatcher(catalog, config, wake);
+    port.onListenerError((error) => this.#errors.report(NativeRuntimeError.listenerThrew(error)));
+    this.#dispatcher = new NativeEffectDispatcher(
+      catalog,
+      config,
+      wake,
+      undefined,
+      (instanceId, error) =>
+        this.#errors.report(NativeRuntimeError.sessionWorkerFailed(instanceId, error)),
+    );
+    this.#unregisterHostExit =
+      options.killOnHostExit === false ? null : registerHostExitKill(() => this.#killOnHostExit());
   }
 
   static #build(
@@ -397,9 +416,36 @@ export class NativeRuntime implements AsyncDisposable {
     this.#driver.wake();
   }
 
-  /** The exception that stopped the host driver, if a tick threw. */
+  /**
+   * The exception the last failed tick threw, or `null`. The driver no longer stops on one: it
+   * reports it on the error channel (`tick-threw`) and goes on ticking.
+   */
   driverError(): unknown {
     return this.#driver.error;
+  }
+
+  /**
+   * Calls `listener` with every failure the runtime contained (a faulted or throwing provider, a
+   * failed session worker, a throwing listener, a throwing tick). Returns the unsubscribe
+   * function. An exception `listener` throws is re-thrown from a later macrotask. When nobody
+   * listens or subscribes, exceptions (all kinds but `provider-faulted`) are re-thrown likewise.
+   */
+  onError(listener: (error: NativeRuntimeError) => void): () => void {
+    return this.#errors.onError(listener);
+  }
+
+  /**
+   * The same errors as {@link onError}, as a bounded subscription of `capacity`; read it with
+   * `tryRecv()`, `await sub.next({ signal })` or `for await (const error of sub)`.
+   */
+  subscribeErrors(capacity: number): Subscription<NativeRuntimeError> {
+    return this.#errors.subscribe(capacity);
+  }
+
+  // Synchronous, for a host that is exiting: SIGKILL every live operation and PTY session.
+  #killOnHostExit(): void {
+    this.#providers.killOnHostExit();
+    this.#dispatcher.kill();
   }
 
   #live(): void {
@@ -424,8 +470,10 @@ export class NativeRuntime implements AsyncDisposable {
     if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
     // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
     // only waits for approval, must keep the clock running or its deadline could never elapse.
-    if (this.#kernel.openToolRequestCount() > 0) return HOST_TICK_INTERVAL;
-    return this.#providers.hasLiveOperations() ? HOST_TICK_INTERVAL : null;
+    const toolDelay = this.#kernel.openToolRequestCount() > 0 ? HOST_TICK_INTERVAL : null;
+    const providerDelay = this.#providers.nextTickDelay(this.#now());
+    if (toolDelay === null) return providerDelay;
+    return providerDelay === null ? toolDelay : Math.min(toolDelay, providerDelay);
   }
 
   /**
@@ -441,9 +489,11 @@ export class NativeRuntime implements AsyncDisposable {
       this.#providers.dispose();
       await this.#dispatcher.dispose();
       this.#port.dispose();
+      this.#unregisterHostExit?.();
       // One last notification: sessions and waitUntil see the runtime is gone and end their waits.
       this.#published.notify();
       this.#published.clear();
+      this.#errors.close();
     })();
     return this.#disposed;
   }

@@ -1,9 +1,12 @@
 import type { ProviderInvocation } from '@gate4agent/handle';
+import { readProcess } from '@gate4agent/process';
+import type { ToolFailure } from '@gate4agent/tool-protocol';
 import {
   MAX_PROVIDER_SUPERVISOR_OPERATIONS,
   MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK,
 } from '../constants.js';
 import { contractViolationObservation } from './contract-violation.js';
+import { anyError, guarded, isOperation, operationPid } from './guarded-call.js';
 import { handleCancellation } from './handle-cancellation.js';
 import { operationKey } from './operation-key.js';
 import type { ProviderSupervisorTick } from './provider-supervisor-tick.js';
@@ -63,14 +66,30 @@ function startInvocation(
     return;
   }
 
-  const started = core.executor.start(invocation);
-  if (started.ok) {
+  const started = guarded('start', () => core.executor.start(invocation), isOperation, anyError);
+  if (started.kind === 'fault') {
+    // A start that throws or answers outside the contract is a failed start: the request gets
+    // its completion (a contract violation) and the provider is faulted.
+    recordBlockingFault(core, key, started.fault, null, report);
+    core.owned.set(key.operationId, {
+      state: 'pending-completion',
+      ...base,
+      invocation,
+      observation: contractViolationObservation(),
+    });
+    return;
+  }
+  if (started.result.ok) {
+    const operation = started.result.value;
+    const { pid, fault } = operationPid(operation);
+    if (fault !== null) recordBlockingFault(core, key, fault, null, report);
+    const read = pid === null ? null : readProcess(pid);
     report.operationsStarted += 1;
     core.owned.set(key.operationId, {
       state: 'physical',
       ...base,
       invocation,
-      operation: started.value,
+      operation,
       stopSignalAttempted: false,
       stopSignalAttempts: 0,
       stopSignalled: false,
@@ -83,10 +102,15 @@ function startInvocation(
       resultClosed: false,
       physicalExit: null,
       exitAckEmitted: false,
+      pid,
+      pidStartTime: read?.kind === 'process' ? read.entry.startTime : null,
+      executorBroken: fault !== null,
+      forceStopSignalledAt: null,
+      fallbackKillSent: false,
     });
     return;
   }
-  const failure = started.error;
+  const failure = started.result.error as ToolFailure;
   let observation = contractViolationObservation();
   if (isValidFailure(failure)) {
     observation = { kind: 'failed', failure };

@@ -36,6 +36,16 @@ export interface OwnedPhysicalOperation {
   resultClosed: boolean;
   physicalExit: NativeProviderExit | null;
   exitAckEmitted: boolean;
+  /** The process (and group) the operation leads, from its optional `pid`; `null` without one. */
+  readonly pid: number | null;
+  /** Start time of `pid` read at start, so a recycled pid is never signalled. */
+  readonly pidStartTime: number | null;
+  /** The executor threw, returned an invalid value or hung for this operation. */
+  executorBroken: boolean;
+  /** Clock reading when the force stop was accepted (by the executor or the supervisor). */
+  forceStopSignalledAt: number | null;
+  /** The supervisor has SIGKILLed the operation's process group itself (broken executor). */
+  fallbackKillSent: boolean;
 }
 
 /** A terminal observation waiting to be submitted. */

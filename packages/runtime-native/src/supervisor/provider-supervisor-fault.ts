@@ -1,8 +1,28 @@
 import type { ProviderOperationKey, ProviderRuntimeError } from '@gate4agent/handle';
 import type { ProviderBindingId, ToolProviderId } from '@gate4agent/tool-protocol';
 
-/** What went wrong, for each of the 19 supervisor fault kinds. */
+/** The executor method (or property) a fault names. */
+export type ExecutorMethod =
+  | 'start'
+  | 'try-poll-result'
+  | 'try-wait'
+  | 'request-stop'
+  | 'request-force-stop'
+  | 'pid';
+
+/**
+ * What went wrong, for each of the 19 upstream supervisor fault kinds and the four added here
+ * for executors that misbehave: `executor-threw` (a method threw; `message` is the exception's),
+ * `invalid-executor-value` (a method returned something that is not its contract's shape),
+ * `executor-hung` (after a force stop, `tryWait` never proved the exit within
+ * `PROVIDER_EXIT_PROOF_TIMEOUT`) and `exit-unproven` (an operation was acknowledged although no
+ * one could prove its exit: a broken executor and no `pid` to check). All four block detach.
+ */
 export type ProviderSupervisorFaultKind =
+  | { readonly kind: 'executor-threw'; readonly method: ExecutorMethod; readonly message: string }
+  | { readonly kind: 'invalid-executor-value'; readonly method: ExecutorMethod }
+  | { readonly kind: 'executor-hung'; readonly method: ExecutorMethod }
+  | { readonly kind: 'exit-unproven' }
   | { readonly kind: 'invalid-executor-failure' }
   | { readonly kind: 'invalid-executor-observation' }
   | { readonly kind: 'stop-signal-failed' }

@@ -7,13 +7,19 @@ import { ProviderRuntimeError as RuntimeErrors } from '@gate4agent/handle';
 import type { CapabilityProviderDescriptor } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import { DEFAULT_PROVIDER_STOP_GRACE, MIN_PROVIDER_STOP_GRACE } from '../constants.js';
+import {
+  DEFAULT_PROVIDER_STOP_GRACE,
+  MIN_PROVIDER_STOP_GRACE,
+  PROVIDER_EXIT_PROOF_TIMEOUT,
+} from '../constants.js';
 import { drainWork } from './drain-work.js';
+import { fallbackSignal } from './fallback-exit.js';
 import { drainObservationOutcomes } from './handle-observation-outcome.js';
 import {
   exitAckBackpressured,
   fenceForRuntimeClose,
   hasPhysicalOwner,
+  type OwnedProviderOperation,
   snapshotOwned,
 } from './owned-operation.js';
 import type { PhysicalExitAck } from './physical-exit-ack.js';
@@ -32,6 +38,11 @@ import { isValidDescriptor } from './tool-validation.js';
 export interface ProviderSupervisorOptions {
   /** Monotonic clock in milliseconds for the stop grace; `performance.now()` by default. */
   readonly now?: () => number;
+  /**
+   * Told of every fault as it is recorded, before it is buffered for `drainFaults` (the
+   * runtime's error channel uses it). Exceptions it throws are ignored.
+   */
+  readonly onFault?: (fault: ProviderSupervisorFault) => void;
 }
 
 const defaultNow = (): number => performance.now();
@@ -110,6 +121,7 @@ export class ProviderSupervisor {
         exitAcks: [],
         faults: [],
         droppedFaults: 0,
+        onFault: options.onFault ?? null,
       }),
     );
   }
@@ -242,8 +254,13 @@ export class ProviderSupervisor {
       core.owned.delete(operationId);
       if (runtimeClosed && !hasPhysicalOwner(owned)) continue;
       if (runtimeClosed) fenceForRuntimeClose(owned, core.retirementRequested);
-      const next = tickOwned(core, owned, report);
-      if (next !== null) core.owned.set(operationId, next);
+      // Should anything still throw, the operation stays owned: it is never lost.
+      let next: OwnedProviderOperation | null = owned;
+      try {
+        next = tickOwned(core, owned, report);
+      } finally {
+        if (next !== null) core.owned.set(operationId, next);
+      }
     }
 
     if (runtimeClosed) {
@@ -283,13 +300,52 @@ export class ProviderSupervisor {
       if (owned?.state !== 'physical' || owned.physicalExit !== null) continue;
       owned.stopSignalAttempted = true;
       if (owned.stopCause === null) owned.stopCause = { kind: 'retirement' };
-      owned.operation.requestForceStop();
+      quietly(() => owned.operation.requestForceStop());
     }
     for (const id of ids) {
       const owned = core.owned.get(id);
-      if (owned?.state === 'physical') owned.operation.dispose?.();
+      if (owned?.state === 'physical') quietly(() => owned.operation.dispose?.());
     }
-    core.runtime.close();
+    quietly(() => core.runtime.close());
+  }
+
+  /**
+   * For a host that is exiting: SIGKILLs every live operation now, synchronously, through its
+   * executor (`requestForceStop`, then `dispose`) and, where the operation has a `pid`, its
+   * process group directly. Changes no supervisor state; never throws. Returns how many live
+   * operations it reached.
+   */
+  killOnHostExit(): number {
+    let reached = 0;
+    for (const owned of this.#core.owned.values()) {
+      if (owned.state !== 'physical' || owned.physicalExit !== null) continue;
+      reached += 1;
+      quietly(() => owned.operation.requestForceStop());
+      quietly(() => owned.operation.dispose?.());
+      quietly(() => fallbackSignal(owned, 'SIGKILL'));
+    }
+    return reached;
+  }
+
+  /**
+   * The clock reading at which an owned operation next needs a tick without being woken: the end
+   * of a stop grace (force stop due) or of the exit-proof window after a force stop; `null` when
+   * none is pending.
+   */
+  nextDeadline(): number | null {
+    const core = this.#core;
+    let earliest: number | null = null;
+    for (const owned of core.owned.values()) {
+      if (owned.state !== 'physical' || owned.physicalExit !== null) continue;
+      let due: number | null = null;
+      if (owned.stopSignalledAt !== null && !owned.forceStopSignalled) {
+        due = owned.stopSignalledAt + core.stopGrace;
+      } else if (owned.forceStopSignalledAt !== null) {
+        due = owned.forceStopSignalledAt + PROVIDER_EXIT_PROOF_TIMEOUT;
+      }
+      if (due !== null && (earliest === null || due < earliest)) earliest = due;
+    }
+    return earliest;
   }
 
   #live(): SupervisorCore {
@@ -300,6 +356,16 @@ export class ProviderSupervisor {
       );
     }
     return this.#core;
+  }
+}
+
+// Best effort on a path that must not throw (dispose, host exit); what failed was, or will be,
+// reported by the tick that sees the operation next.
+function quietly(action: () => unknown): void {
+  try {
+    action();
+  } catch {
+    // See above.
   }
 }
 

@@ -48,6 +48,8 @@ export interface SupervisorCore {
   readonly exitAcks: QueuedExitAck[];
   readonly faults: ProviderSupervisorFault[];
   droppedFaults: number;
+  /** Told of every fault as it is recorded (the runtime's error channel); must not throw. */
+  readonly onFault: ((fault: ProviderSupervisorFault) => void) | null;
 }
 
 /** Owned operation ids in ascending order. */
@@ -65,18 +67,26 @@ export function recordFault(
   report: ProviderSupervisorTick,
 ): void {
   report.faultsRecorded += 1;
-  if (core.faults.length >= MAX_PROVIDER_SUPERVISOR_EVENTS) {
-    core.droppedFaults = Math.min(core.droppedFaults + 1, Number.MAX_SAFE_INTEGER);
-    return;
-  }
-  core.faults.push({
+  const fault: ProviderSupervisorFault = {
     providerId: core.descriptor.id,
     bindingId: core.runtime.bindingId(),
     operation,
     kind,
     executorErrorCode,
     blocksDetach,
-  });
+  };
+  if (core.onFault !== null) {
+    try {
+      core.onFault(fault);
+    } catch {
+      // The owner's hook reports to its own error channel; it must not break the tick.
+    }
+  }
+  if (core.faults.length >= MAX_PROVIDER_SUPERVISOR_EVENTS) {
+    core.droppedFaults = Math.min(core.droppedFaults + 1, Number.MAX_SAFE_INTEGER);
+    return;
+  }
+  core.faults.push(fault);
 }
 
 /**

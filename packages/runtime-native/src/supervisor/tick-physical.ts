@@ -5,8 +5,11 @@ import {
   MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
   MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS,
   MAX_PROVIDER_SUPERVISOR_EVENTS,
+  PROVIDER_EXIT_PROOF_TIMEOUT,
 } from '../constants.js';
 import { contractViolationObservation } from './contract-violation.js';
+import { fallbackExitProven, fallbackSignal } from './fallback-exit.js';
+import { anyValue, guarded, isExitOrNull, isResultPoll } from './guarded-call.js';
 import type { OwnedPhysicalOperation, OwnedProviderOperation } from './owned-operation.js';
 import type { ProviderSupervisorFaultKind } from './provider-supervisor-fault.js';
 import type { ProviderSupervisorTick } from './provider-supervisor-tick.js';
@@ -41,13 +44,27 @@ export function tickPhysical(
     owned.stopSignalAttempted = true;
     owned.stopSignalAttempts += 1;
     report.stopSignals += 1;
-    const stopped = owned.operation.requestStop();
-    if (stopped.ok) {
+    const stopped = guarded('request-stop', () => owned.operation.requestStop(), anyValue);
+    if (stopped.kind === 'fault') {
+      brokenExecutor(core, owned, stopped.fault, report);
+      // The supervisor stops the process itself; the ladder goes on from here.
+      if (fallbackSignal(owned, 'SIGTERM')) {
+        owned.stopSignalled = true;
+        owned.stopSignalledAt = core.now();
+      }
+    } else if (stopped.result.ok) {
       owned.stopSignalled = true;
       owned.stopSignalledAt = core.now();
     } else {
       const last = owned.stopSignalAttempts === MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS;
-      executorFault(core, owned, { kind: 'stop-signal-failed' }, stopped.error, last, report);
+      executorFault(
+        core,
+        owned,
+        { kind: 'stop-signal-failed' },
+        stopped.result.error,
+        last,
+        report,
+      );
     }
   }
 
@@ -62,12 +79,22 @@ export function tickPhysical(
   if (forceStopRequired && owned.forceStopAttempts < MAX_PROVIDER_FORCE_STOP_ATTEMPTS) {
     owned.forceStopAttempts += 1;
     report.forceStopSignals += 1;
-    const forced = owned.operation.requestForceStop();
-    if (forced.ok) {
+    const forced = guarded(
+      'request-force-stop',
+      () => owned.operation.requestForceStop(),
+      anyValue,
+    );
+    if (forced.kind === 'fault') brokenExecutor(core, owned, forced.fault, report);
+    if (forced.kind === 'result' && forced.result.ok) {
       owned.forceStopSignalled = true;
-    } else {
+      owned.forceStopSignalledAt = core.now();
+    } else if (forced.kind === 'result' && !forced.result.ok) {
       const last = owned.forceStopAttempts === MAX_PROVIDER_FORCE_STOP_ATTEMPTS;
-      executorFault(core, owned, { kind: 'force-stop-failed' }, forced.error, last, report);
+      executorFault(core, owned, { kind: 'force-stop-failed' }, forced.result.error, last, report);
+    }
+    if (owned.executorBroken && fallbackKill(owned) && !owned.forceStopSignalled) {
+      owned.forceStopSignalled = true;
+      owned.forceStopSignalledAt = core.now();
     }
   }
 
@@ -82,17 +109,8 @@ export function tickPhysical(
   }
 
   if (alive()) {
-    const waited = owned.operation.tryWait();
-    if (!waited.ok) {
-      if (!core.retirementRequested && !owned.stopSignalAttempted && owned.stopCause === null) {
-        owned.stopCause = { kind: 'supervisor-fault' };
-      }
-      recordBlockingFault(core, owned.key, { kind: 'wait-failed' }, waited.error.code, report);
-      return owned;
-    }
-    if (waited.value !== null) {
-      owned.physicalExit = { success: waited.value.success, code: waited.value.code };
-    }
+    const waited = waitForExit(core, owned, report);
+    if (waited === 'failed') return owned;
   }
 
   const exit = owned.physicalExit;
@@ -143,22 +161,116 @@ export function tickPhysical(
   return owned;
 }
 
+// The executor's `tryWait`, guarded; a broken or hung executor's operation is proven gone (or,
+// with no pid to check, given up on with `exit-unproven`) by the supervisor itself.
+function waitForExit(
+  core: SupervisorCore,
+  owned: OwnedPhysicalOperation,
+  report: ProviderSupervisorTick,
+): 'waited' | 'failed' {
+  const waited = guarded('try-wait', () => owned.operation.tryWait(), isExitOrNull);
+  if (waited.kind === 'result' && waited.result.ok && waited.result.value !== null) {
+    owned.physicalExit = { success: waited.result.value.success, code: waited.result.value.code };
+    return 'waited';
+  }
+  const hung =
+    owned.forceStopSignalledAt !== null &&
+    core.now() - owned.forceStopSignalledAt >= PROVIDER_EXIT_PROOF_TIMEOUT;
+  if (waited.kind === 'result' && waited.result.ok && hung && !owned.executorBroken) {
+    brokenExecutor(core, owned, { kind: 'executor-hung', method: 'try-wait' }, report);
+  }
+  if (waited.kind === 'fault') {
+    if (!owned.executorBroken) {
+      if (!core.retirementRequested && !owned.stopSignalAttempted && owned.stopCause === null) {
+        owned.stopCause = { kind: 'supervisor-fault' };
+      }
+      brokenExecutor(core, owned, waited.fault, report);
+    }
+  } else if (!waited.result.ok) {
+    if (!core.retirementRequested && !owned.stopSignalAttempted && owned.stopCause === null) {
+      owned.stopCause = { kind: 'supervisor-fault' };
+    }
+    recordBlockingFault(core, owned.key, { kind: 'wait-failed' }, waited.result.error.code, report);
+  }
+  if (!owned.executorBroken)
+    return waited.kind === 'result' && waited.result.ok ? 'waited' : 'failed';
+  // From here the supervisor proves the end itself, once a stop is under way.
+  if (owned.stopCause === null && !owned.stopSignalAttempted && !core.retirementRequested) {
+    owned.stopCause = { kind: 'supervisor-fault' };
+  }
+  if (owned.pid !== null) {
+    // The ladder already reached the force stop, which the executor could not carry out.
+    if (owned.forceStopSignalled) fallbackKill(owned);
+    if (fallbackExitProven(owned)) {
+      owned.physicalExit = { success: false, code: null };
+      return 'waited';
+    }
+    return 'failed';
+  }
+  if (
+    hung ||
+    (owned.forceStopSignalledAt === null &&
+      owned.forceStopAttempts >= MAX_PROVIDER_FORCE_STOP_ATTEMPTS)
+  ) {
+    recordBlockingFault(core, owned.key, { kind: 'exit-unproven' }, null, report);
+    disposeQuietly(owned);
+    owned.physicalExit = { success: false, code: null };
+    return 'waited';
+  }
+  return 'failed';
+}
+
+// SIGKILL to the operation's group by the supervisor itself, once.
+function fallbackKill(owned: OwnedPhysicalOperation): boolean {
+  if (owned.fallbackKillSent) return true;
+  owned.fallbackKillSent = fallbackSignal(owned, 'SIGKILL');
+  return owned.fallbackKillSent;
+}
+
+function disposeQuietly(owned: OwnedPhysicalOperation): void {
+  try {
+    owned.operation.dispose?.();
+  } catch {
+    // Already reported: the executor is broken; its fail-safe is one last best effort.
+  }
+}
+
+/** Records the blocking fault of a broken executor and marks the operation for the fallback. */
+function brokenExecutor(
+  core: SupervisorCore,
+  owned: OwnedPhysicalOperation,
+  fault: ProviderSupervisorFaultKind,
+  report: ProviderSupervisorTick,
+): void {
+  owned.executorBroken = true;
+  recordBlockingFault(core, owned.key, fault, null, report);
+}
+
 function pollResult(
   core: SupervisorCore,
   owned: OwnedPhysicalOperation,
   report: ProviderSupervisorTick,
 ): void {
-  const polled = owned.operation.tryPollResult();
-  if (!polled.ok) {
+  const guardedPoll = guarded(
+    'try-poll-result',
+    () => owned.operation.tryPollResult(),
+    isResultPoll,
+  );
+  if (guardedPoll.kind === 'fault' || !guardedPoll.result.ok) {
     owned.result = contractViolationObservation();
     owned.resultClosed = true;
     if (!core.retirementRequested && owned.stopCause === null) {
       owned.stopCause = { kind: 'supervisor-fault' };
     }
-    recordBlockingFault(core, owned.key, { kind: 'result-poll-failed' }, polled.error.code, report);
+    if (guardedPoll.kind === 'fault') {
+      brokenExecutor(core, owned, guardedPoll.fault, report);
+    } else if (!guardedPoll.result.ok) {
+      const code = guardedPoll.result.error.code;
+      recordBlockingFault(core, owned.key, { kind: 'result-poll-failed' }, code, report);
+    }
     return;
   }
-  const poll = polled.value;
+  const poll = guardedPoll.result.value;
   if (poll.kind === 'closed') {
     owned.resultClosed = true;
   } else if (poll.kind === 'ready') {

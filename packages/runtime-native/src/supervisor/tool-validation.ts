@@ -13,12 +13,20 @@ import {
 
 /** Whether an executor's observation passes the protocol's validation. */
 export function isValidObservation(observation: CapabilityObservation): boolean {
-  return Observation.validate(observation).ok;
+  try {
+    return Observation.validate(observation).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether an executor's start failure passes the protocol's validation. */
 export function isValidFailure(failure: ToolFailure): boolean {
-  return Failure.validate(failure).ok;
+  try {
+    return Failure.validate(failure).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the provider descriptor passes the protocol's validation. */

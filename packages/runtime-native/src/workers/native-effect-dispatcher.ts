@@ -44,6 +44,7 @@ export class NativeEffectDispatcher {
     config: NativeRuntimeConfig,
     onActivity: () => void = () => {},
     now: () => number = () => performance.now(),
+    onWorkerError: (instanceId: number, error: unknown) => void = () => {},
   ) {
     this.#onActivity = onActivity;
     this.#capacity = Math.max(1, config.effectCapacityPerSession);
@@ -56,6 +57,7 @@ export class NativeEffectDispatcher {
       idleTimeoutMs: Math.max(1, config.workerIdleTimeoutMs),
       ptyStopGraceMs: config.ptyStopGraceMs,
       now,
+      onWorkerError,
     };
   }
 
@@ -93,7 +95,7 @@ export class NativeEffectDispatcher {
   #worker(instanceId: number): SessionWorker {
     let worker = this.#workers.get(instanceId);
     if (worker === undefined) {
-      worker = new SessionWorker(this.#context, this.#capacity);
+      worker = new SessionWorker(this.#context, this.#capacity, instanceId);
       this.#workers.set(instanceId, worker);
     }
     return worker;

@@ -1,5 +1,6 @@
 import type { AgentRegistry } from '@gate4agent/agent-catalog';
-import type { ControlObservation, EffectEnvelope } from '@gate4agent/types';
+import type { ControlObservation, EffectEnvelope, ObservationEnvelope } from '@gate4agent/types';
+import { effectFailureEnvelope } from '../pty/effect-failure.js';
 import { NativeEffectShell } from '../pty/native-effect-shell.js';
 import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import type { ObservationChannel } from './observation-channel.js';
@@ -23,6 +24,8 @@ export interface SessionWorkerContext {
   /** SIGTERM → SIGKILL grace of a PTY session's kill domain, in ms. */
   readonly ptyStopGraceMs: number;
   readonly now: () => number;
+  /** Told when this instance's worker threw (the runtime's error channel); must not throw. */
+  readonly onWorkerError: (instanceId: number, error: unknown) => void;
 }
 
 function closesTerminalSession(observation: ControlObservation): boolean {
@@ -48,10 +51,12 @@ export class SessionWorker {
   #closed = false;
   #stopping = false;
   readonly #done: Promise<void>;
+  readonly #instanceId: number;
 
-  constructor(context: SessionWorkerContext, capacity: number) {
+  constructor(context: SessionWorkerContext, capacity: number, instanceId = 0) {
     this.capacity = Math.max(1, capacity);
     this.#context = context;
+    this.#instanceId = instanceId;
     this.#shell = new NativeEffectShell(context.catalog, {
       ptyStopGraceMs: context.ptyStopGraceMs,
     });
@@ -100,10 +105,7 @@ export class SessionWorker {
         if (request !== undefined) {
           lastEffect = context.now();
           const before = this.#shell.activeSessionCount();
-          const completion = await this.#shell.executeWithLaunchOverlay(
-            request.effect,
-            request.overlay,
-          );
+          const completion = await this.#execute(request);
           this.#updateActive(before);
           if (closesTerminalSession(completion.observation)) {
             context.frames.remove({
@@ -124,8 +126,38 @@ export class SessionWorker {
         if (this.#queue.length > 0) continue;
         if (!(await this.#publish())) break;
       }
+    } catch (error) {
+      // Publishing failed: this instance's sessions cannot be served any more. Contain it here.
+      this.#reportError(error);
+      this.#stopping = true;
+      try {
+        this.#shell.killAll();
+      } catch (killError) {
+        this.#reportError(killError);
+      }
     } finally {
       this.#closed = true;
+    }
+  }
+
+  // Runs one effect; an effect that throws fails with a synthesized failure observation.
+  async #execute(request: NativeEffectRequest): Promise<ObservationEnvelope> {
+    try {
+      return await this.#shell.executeWithLaunchOverlay(request.effect, request.overlay);
+    } catch (error) {
+      this.#reportError(error);
+      return effectFailureEnvelope(
+        request.effect,
+        `the native effect threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  #reportError(error: unknown): void {
+    try {
+      this.#context.onWorkerError(this.#instanceId, error);
+    } catch {
+      // The runtime's error channel re-throws its listeners' errors itself.
     }
   }
 

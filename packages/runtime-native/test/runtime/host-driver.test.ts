@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOST_TICK_INTERVAL } from '../../src/constants.js';
 import { HostDriver } from '../../src/runtime/host-driver.js';
 
 beforeEach(() => {
@@ -123,18 +124,34 @@ describe('HostDriver', () => {
     driver.stop();
   });
 
-  it('stops and keeps the error when a tick throws', () => {
+  it('reports a throwing tick and keeps ticking, one poll interval later, never spinning', () => {
     const failure = new Error('tick failed');
+    const reported: unknown[] = [];
+    let calls = 0;
     const driver = new HostDriver(
       () => {
-        throw failure;
+        calls += 1;
+        if (calls <= 2) throw failure;
       },
-      () => 0,
+      () => null,
+      (error) => reported.push(error),
     );
     driver.start();
     vi.advanceTimersByTime(0);
-    expect(driver.running).toBe(false);
+    expect(calls).toBe(1);
+    expect(driver.running).toBe(true);
     expect(driver.error).toBe(failure);
+    expect(reported).toEqual([failure]);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(HOST_TICK_INTERVAL - 1);
+    expect(calls).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(calls).toBe(2);
+    expect(reported).toEqual([failure, failure]);
+    vi.advanceTimersByTime(HOST_TICK_INTERVAL);
+    expect(calls).toBe(3);
+    // A healthy tick with nothing to do: the driver sleeps with no timer at all.
     expect(vi.getTimerCount()).toBe(0);
+    driver.stop();
   });
 });

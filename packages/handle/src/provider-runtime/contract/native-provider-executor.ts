@@ -34,6 +34,12 @@ export interface NativeProviderExecutor {
  *   (Rust `Drop`): it must not leave a process behind, though it cannot prove the reap.
  */
 export interface NativeProviderOperation {
+  /**
+   * Optional: the pid of the process the operation leads (and, on POSIX, its process group).
+   * With it the supervisor can still stop the operation and prove its end itself when the
+   * executor throws or hangs, and kill it when the host exits. A positive integer above 1.
+   */
+  readonly pid?: number;
   /** Cooperative stop. */
   requestStop(): Result<void, NativeProviderOperationError>;
   /** Forced stop of everything the operation owns. */
