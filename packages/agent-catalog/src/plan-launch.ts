@@ -18,6 +18,7 @@ import {
   type EnvMutation,
   type LaunchPlan,
   type LaunchRequest,
+  type LaunchRequestInit,
   sealLaunchPlan,
 } from './launch-request.js';
 import { resolveSessionOptionLaunchFor } from './session-options/session-options-for.js';
@@ -73,7 +74,7 @@ function withinWindowsBudget(plan: LaunchPlan, platform: RuntimePlatform): Plann
  */
 export function planLaunch(
   spec: AgentSpec,
-  init: Partial<LaunchRequest> = {},
+  init: LaunchRequestInit,
   options: PlanLaunchOptions = {},
 ): Planned<LaunchPlan> {
   const request = createLaunchRequest(init);
@@ -172,7 +173,7 @@ export function planLaunch(
  */
 export function planDraftLaunch(
   spec: AgentSpec,
-  init: Partial<LaunchRequest>,
+  init: LaunchRequestInit,
   draft: string,
   options: PlanLaunchOptions = {},
 ): Planned<LaunchPlan> {

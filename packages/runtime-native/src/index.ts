@@ -76,6 +76,7 @@ export {
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';
+export { currentRuntimePlatform } from './pty/current-runtime-platform.js';
 export { validateInstanceLaunchArguments } from './pty/launch-arguments.js';
 export { NativeEffectShell } from './pty/native-effect-shell.js';
 export type { NativeSessionKey } from './pty/native-session-key.js';

@@ -1,5 +1,6 @@
 import type { AgentSpec } from '@gate4agent/types';
-import { currentRuntimePlatform, normalizeExecutableName } from '@gate4agent/types';
+import { normalizeExecutableName } from '@gate4agent/types';
+import { currentRuntimePlatform } from './current-runtime-platform.js';
 import { descendantsOf, type ProcessEntry, readProcessTable } from './process-table.js';
 
 const SHELLS = new Set([

@@ -10,7 +10,6 @@ import type {
   Result,
 } from '@gate4agent/types';
 import {
-  currentRuntimePlatform,
   err,
   ok,
   TerminalSize,
@@ -18,6 +17,7 @@ import {
   WORKING_DIRECTORY_MAX_BYTES,
 } from '@gate4agent/types';
 import { ptyChildEnvironment } from './child-environment.js';
+import { currentRuntimePlatform } from './current-runtime-platform.js';
 import { deliverInitialPrompt } from './deliver-initial-prompt.js';
 import { validateInstanceLaunchArguments } from './launch-arguments.js';
 import { debugSessionKey, type NativeSessionKey } from './native-session-key.js';
