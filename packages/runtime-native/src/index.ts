@@ -81,6 +81,8 @@ export { validateInstanceLaunchArguments } from './pty/launch-arguments.js';
 export { NativeEffectShell } from './pty/native-effect-shell.js';
 export type { NativeSessionKey } from './pty/native-session-key.js';
 export type { PtyForegroundObservation } from './pty/observe-foreground.js';
+export type { NodePtyModule } from './pty/pty-addon.js';
+export { loadPtyAddon, PTY_ADDON_BUILD_HINT } from './pty/pty-addon.js';
 export type { PtyExit } from './pty/pty-exit.js';
 export type { PtyShutdownOutcome, PtySpawnOptions } from './pty/pty-session.js';
 export { PtySession } from './pty/pty-session.js';

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
 import type { AgentId, PreparedInput, Result } from '@gate4agent/types';
-import { err, ok } from '@gate4agent/types';
-import pty from 'node-pty';
+import { err, Gate4AgentError, ok } from '@gate4agent/types';
+import type { IPty } from 'node-pty';
 import { PTY_EXIT_QUIET, PTY_SHUTDOWN_TIMEOUT } from '../constants.js';
+import { loadPtyAddon } from './pty-addon.js';
 import { type PtyExit, ptyExitCode } from './pty-exit.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
 import { type ProcessTreeTermination, stopProcessTree } from './stop-process-tree.js';
@@ -43,7 +44,7 @@ export class PtySession implements AsyncDisposable {
   readonly agentId: AgentId;
   readonly pid: number;
   readonly screen: TerminalScreen;
-  readonly #pty: pty.IPty;
+  readonly #pty: IPty;
   readonly #now: () => number;
   #exit: PtyExit | null = null;
   #exitAt = 0;
@@ -52,7 +53,7 @@ export class PtySession implements AsyncDisposable {
   readonly #outputListeners = new Set<() => void>();
   #shutdown: Promise<Result<PtyShutdownOutcome, string>> | null = null;
 
-  private constructor(options: PtySpawnOptions, child: pty.IPty, now: () => number) {
+  private constructor(options: PtySpawnOptions, child: IPty, now: () => number) {
     this.agentId = options.agentId;
     this.pid = child.pid;
     this.#pty = child;
@@ -90,7 +91,7 @@ export class PtySession implements AsyncDisposable {
       return err(`working directory '${options.cwd}' does not exist`);
     }
     try {
-      const child = pty.spawn(options.program, [...options.args], {
+      const child = loadPtyAddon().spawn(options.program, [...options.args], {
         name: 'xterm-256color',
         cols: options.columns,
         rows: options.rows,
@@ -100,6 +101,7 @@ export class PtySession implements AsyncDisposable {
       });
       return ok(new PtySession(options, child, options.now ?? (() => performance.now())));
     } catch (error) {
+      if (error instanceof Gate4AgentError) return err(error.message);
       return err(`failed to spawn PTY agent '${options.program}': ${String(error)}`);
     }
   }
