@@ -12,8 +12,7 @@ import { closeClient } from './close-client.js';
 import { ToolAuthorityError } from './tool-authority-error.js';
 import { ToolClientHandle } from './tool-client-handle.js';
 
-/** @internal test seam: the state behind an authority handle. */
-export let toolAuthorityStateOf: (handle: ToolAuthorityHandle) => AuthorityState;
+let readToolAuthorityStateOf: (handle: ToolAuthorityHandle) => AuthorityState;
 
 /**
  * The trusted tool authority: binds clients (each gets a fresh consumer id), sets and revokes
@@ -24,7 +23,7 @@ export class ToolAuthorityHandle {
   readonly #authority: AuthorityState;
 
   static {
-    toolAuthorityStateOf = (handle) => handle.#authority;
+    readToolAuthorityStateOf = (handle) => handle.#authority;
   }
 
   /** @internal obtained from `boundedControlPlane`. */
@@ -108,4 +107,12 @@ export class ToolAuthorityHandle {
   subscribeOutcomes(capacity: number): ToolAuthorityOutcomeSubscription {
     return this.#authority.subscribers.subscribe(capacity);
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the state behind an authority handle.
+ */
+export function toolAuthorityStateOf(handle: ToolAuthorityHandle): AuthorityState {
+  return readToolAuthorityStateOf(handle);
 }

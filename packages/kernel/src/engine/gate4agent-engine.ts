@@ -21,8 +21,9 @@ import { reduceObservation } from './apply-observation.js';
 import { commitReduction, type Reduction } from './commit.js';
 import { emitEvent } from './counters.js';
 import { deepCopy } from './deep-copy.js';
-import { ENGINE_STATE } from './engine-internals.js';
 import { createEngineState, type EngineState, sortedInstanceIds } from './engine-state.js';
+
+let stateOf: (engine: Gate4AgentEngine) => EngineState;
 
 /**
  * The control session engine: a single-writer, deterministic reducer over agent sessions.
@@ -30,12 +31,16 @@ import { createEngineState, type EngineState, sortedInstanceIds } from './engine
  * and comes back as observations; what happened leaves as ordered events.
  */
 export class Gate4AgentEngine {
-  /** The engine's whole state (internal; see engine-internals.ts). */
-  [ENGINE_STATE]: EngineState = createEngineState();
+  /** The engine's whole state; tests reach it through {@link engineStateOf}. */
+  #state: EngineState = createEngineState();
+
+  static {
+    stateOf = (engine) => engine.#state;
+  }
 
   #commit(reduce: Reduction): Result<void, ControlError> {
-    const committed = commitReduction(this[ENGINE_STATE], reduce);
-    this[ENGINE_STATE] = committed.state;
+    const committed = commitReduction(this.#state, reduce);
+    this.#state = committed.state;
     return committed.result;
   }
 
@@ -72,7 +77,7 @@ export class Gate4AgentEngine {
    * nothing once event sequences are exhausted.
    */
   recordCommandRejection(commandId: CommandId, instanceId: AgentInstanceId, message: string): void {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     if (state.nextEventSequence === null) return;
     const generation =
       state.sessions.get(instanceId)?.snapshot.generation ??
@@ -83,7 +88,7 @@ export class Gate4AgentEngine {
 
   /** Every session (ascending instance id), the revision and the health, as a deep copy. */
   snapshot(): ControlSnapshot {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     return {
       protocolVersion: CONTROL_PROTOCOL_VERSION,
       revision: state.revision,
@@ -96,7 +101,7 @@ export class Gate4AgentEngine {
 
   /** Counter exhaustion flags and the retained instance identities. */
   health(): ControlHealth {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     let providerSequenceExhaustedSessions = 0;
     for (const session of state.sessions.values()) {
       if (session.snapshot.provider.sequence === COUNTER_MAX)
@@ -114,18 +119,18 @@ export class Gate4AgentEngine {
 
   /** A deep copy of one live session, or `null`. */
   sessionSnapshot(instanceId: AgentInstanceId): SessionSnapshot | null {
-    const session = this[ENGINE_STATE].sessions.get(instanceId);
+    const session = this.#state.sessions.get(instanceId);
     return session === undefined ? null : deepCopy(session.snapshot);
   }
 
   /** The live instance ids in ascending order. */
   sessionInstanceIds(): AgentInstanceId[] {
-    return sortedInstanceIds(this[ENGINE_STATE].sessions);
+    return sortedInstanceIds(this.#state.sessions);
   }
 
   /** Takes every queued effect, in emission order; the copies share nothing with the engine. */
   drainEffects(): EffectEnvelope[] {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     const effects = state.effects;
     state.effects = [];
     return deepCopy(effects);
@@ -133,9 +138,17 @@ export class Gate4AgentEngine {
 
   /** Takes every queued event, in emission order; the copies share nothing with the engine. */
   drainEvents(): ControlEvent[] {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     const events = state.events;
     state.events = [];
     return deepCopy(events);
   }
+}
+
+/**
+ * Test seam, not exported by the package: the live state behind an engine (CONTRIBUTING.md,
+ * "Test seams"). Mutating it bypasses every check the engine makes.
+ */
+export function engineStateOf(engine: Gate4AgentEngine): EngineState {
+  return stateOf(engine);
 }
