@@ -69,10 +69,12 @@ describe('@gate4agent/runtime-native/supervisor', () => {
 });
 
 describe('the main entry without node-pty', () => {
-  it('imports, then reports pty-addon-unavailable with the build steps when a PTY is needed', async () => {
-    const result = await runBlocked<{ error: { message: string }; spawn: string }>(
-      'main-entry-without-pty.mjs',
-    );
+  it('imports, then fails the session start with pty-addon-unavailable and the build steps', async () => {
+    const result = await runBlocked<{
+      error: { message: string };
+      spawn: string;
+      session: unknown;
+    }>('main-entry-without-pty.mjs');
     expect(result.error).toEqual({
       name: 'Gate4AgentError',
       kind: 'pty-addon-unavailable',
@@ -84,5 +86,7 @@ describe('the main entry without node-pty', () => {
     }
     // A session start reports the same message as its failure instead of throwing.
     expect(result.spawn).toBe(result.error.message);
+    // Through NativeRuntime: the session start fails with it, and ticking goes on.
+    expect(result.session).toEqual({ kind: 'failed', message: result.error.message });
   }, 120_000);
 });
