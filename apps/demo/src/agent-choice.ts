@@ -1,16 +1,10 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { AgentRegistry, builtinRegistry, builtinSpecs } from '@gate4agent/agent-catalog';
+import { currentRuntimePlatform } from '@gate4agent/runtime-native';
 import { interactiveAgentSpec } from '@gate4agent/testkit';
 import type { AgentId, AgentSpec } from '@gate4agent/types';
-import {
-  currentRuntimePlatform,
-  err,
-  ok,
-  type Result,
-  supportsPlatform,
-  unwrap,
-} from '@gate4agent/types';
+import { err, ok, type Result, supportsPlatform, unwrap } from '@gate4agent/types';
 
 /** The agent the demo launches and the registry it comes from. */
 export interface AgentChoice {

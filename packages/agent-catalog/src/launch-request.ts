@@ -1,7 +1,6 @@
 import {
   type AgentId,
   type ApprovalLevel,
-  currentRuntimePlatform,
   type RuntimePlatform,
   type SessionOptionSelection,
 } from '@gate4agent/types';
@@ -102,14 +101,21 @@ function withRedactedInspect<T extends object>(
   return value;
 }
 
-/** A {@link LaunchRequest} with upstream defaults (no prompt, args, env or options; this platform). */
-export function createLaunchRequest(init: Partial<LaunchRequest> = {}): LaunchRequest {
+/**
+ * What a caller gives to build a {@link LaunchRequest}: `platform` is required (this package is
+ * pure and cannot read the host, ARCHITECTURE decision 19; `currentRuntimePlatform()` of
+ * `@gate4agent/runtime-native` names this host's), every other field has a default.
+ */
+export type LaunchRequestInit = Partial<LaunchRequest> & Pick<LaunchRequest, 'platform'>;
+
+/** A {@link LaunchRequest} with upstream defaults (no prompt, args, env, options or approval). */
+export function createLaunchRequest(init: LaunchRequestInit): LaunchRequest {
   const request: LaunchRequest = {
     workingDir: init.workingDir ?? '',
     prompt: init.prompt ?? null,
     extraArgs: [...(init.extraArgs ?? [])],
     env: (init.env ?? []).map((mutation) => ({ key: mutation.key, value: mutation.value })),
-    platform: init.platform ?? currentRuntimePlatform(),
+    platform: init.platform,
     sessionOptions: init.sessionOptions ?? null,
     approvalLevel: init.approvalLevel ?? null,
     runsAsRoot: init.runsAsRoot ?? false,

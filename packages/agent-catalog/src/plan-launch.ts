@@ -18,6 +18,7 @@ import {
   type EnvMutation,
   type LaunchPlan,
   type LaunchRequest,
+  type LaunchRequestInit,
   sealLaunchPlan,
 } from './launch-request.js';
 import { flagArguments, isOptionUnsafe, positionalArguments } from './option-safe-arguments.js';
@@ -76,7 +77,7 @@ function withinWindowsBudget(plan: LaunchPlan, platform: RuntimePlatform): Plann
  */
 export function planLaunch(
   spec: AgentSpec,
-  init: Partial<LaunchRequest> = {},
+  init: LaunchRequestInit,
   options: PlanLaunchOptions = {},
 ): Planned<LaunchPlan> {
   const request = createLaunchRequest(init);
@@ -187,7 +188,7 @@ export function planLaunch(
  */
 export function planDraftLaunch(
   spec: AgentSpec,
-  init: Partial<LaunchRequest>,
+  init: LaunchRequestInit,
   draft: string,
   options: PlanLaunchOptions = {},
 ): Planned<LaunchPlan> {

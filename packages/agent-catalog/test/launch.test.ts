@@ -14,13 +14,14 @@ function builtin(id: string): AgentSpec {
 }
 
 function request(prompt: string, extra: Partial<LaunchRequest> = {}): LaunchRequest {
-  return createLaunchRequest({ prompt, ...extra });
+  return createLaunchRequest({ platform: 'linux', prompt, ...extra });
 }
 
 describe('launch planning (launch.rs)', () => {
   it('environment_and_launch_debug_preserve_names_and_actions_without_values', () => {
     const spec = builtin('codex');
     const launch = createLaunchRequest({
+      platform: 'linux',
       prompt: 'prompt-value-must-be-redacted',
       extraArgs: ['extra-arg-value-must-be-redacted'],
       env: [

@@ -83,6 +83,9 @@ export {
   parseProviderResultDocument,
   providerResultObservation,
 } from './executor/provider-result-document.js';
+export { currentRuntimePlatform } from './pty/current-runtime-platform.js';
+export type { NodePtyModule } from './pty/pty-addon.js';
+export { loadPtyAddon, PTY_ADDON_BUILD_HINT } from './pty/pty-addon.js';
 export { hostExitKillCount, registerHostExitKill } from './runtime/host-exit-kills.js';
 export {
   NativeProviderControlError,

@@ -76,11 +76,7 @@ export {
   defaultAgentReadinessSpec,
 } from './agent/readiness.js';
 export type { RuntimePlatform } from './agent/runtime-platform.js';
-export {
-  currentRuntimePlatform,
-  RUNTIME_PLATFORMS,
-  RuntimePlatformSchema,
-} from './agent/runtime-platform.js';
+export { RUNTIME_PLATFORMS, RuntimePlatformSchema } from './agent/runtime-platform.js';
 export type {
   SessionOptionValidationError,
   SessionOptionValue,

@@ -2,7 +2,8 @@
 // for it is one its own `--help` documents.
 import { rmSync } from 'node:fs';
 import { BUILTIN_APPROVAL_MAPPINGS, planLaunch } from '@gate4agent/agent-catalog';
-import { APPROVAL_LEVELS, currentRuntimePlatform, unwrap } from '@gate4agent/types';
+import { currentRuntimePlatform } from '@gate4agent/runtime-native';
+import { APPROVAL_LEVELS, unwrap } from '@gate4agent/types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentHelp } from '../src/agent-help.js';
 import { createAgentSandbox, createRunRoot } from '../src/agent-sandbox.js';

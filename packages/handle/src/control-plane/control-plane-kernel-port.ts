@@ -11,8 +11,7 @@ import type { AuthorityState } from '../tool/authority-state.js';
 import type { ControlPlanePublishReport } from './control-plane-publish-report.js';
 import { publishStep } from './publish-step.js';
 
-/** @internal test seam: the provider side behind a control-plane port. */
-export let providerKernelPortOf: (port: ControlPlaneKernelPort) => ProviderKernelPort;
+let readProviderKernelPortOf: (port: ControlPlaneKernelPort) => ProviderKernelPort;
 
 /**
  * The kernel loop's side of a control plane (single owner): drains the shared ingress in FIFO
@@ -27,7 +26,7 @@ export class ControlPlaneKernelPort implements Disposable {
   readonly #listeners: ListenerSet;
 
   static {
-    providerKernelPortOf = (port) => port.#provider;
+    readProviderKernelPortOf = (port) => port.#provider;
   }
 
   /** @internal obtained from `boundedControlPlane`. */
@@ -126,4 +125,12 @@ export class ControlPlaneKernelPort implements Disposable {
   [Symbol.dispose](): void {
     this.dispose();
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the provider side behind a control-plane port.
+ */
+export function providerKernelPortOf(port: ControlPlaneKernelPort): ProviderKernelPort {
+  return readProviderKernelPortOf(port);
 }

@@ -1,4 +1,3 @@
-import { inspect } from 'node:util';
 import type {
   CapabilityEffectEnvelope,
   CapabilityRequestKey,
@@ -11,6 +10,9 @@ import { ProviderCancellationToken } from './contract/provider-cancellation-toke
 import type { ProviderInvocation } from './contract/provider-invocation.js';
 import type { ProviderBinding } from './provider-binding.js';
 import type { ProviderOperation } from './provider-operation.js';
+
+// Node's `util.inspect.custom`, by its registered name, so this package loads without Node.
+const INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
 
 type InvokeEffect = Extract<CapabilityEffectEnvelope['effect'], { kind: 'invoke' }>;
 
@@ -78,7 +80,7 @@ export class ProviderInvocationTicket implements ProviderInvocation {
   }
 
   /** Inspection never shows payload bytes, only their count. */
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return `ProviderInvocation { bindingId: ${this.#bindingId}, operationId: ${this.effect.operationId}, capabilityId: ${JSON.stringify(this.#invoke.capabilityId)}, payloadBytes: ${this.#invoke.payload.length}, submitted: ${this.submitted} }`;
   }
 }

@@ -12,8 +12,7 @@ import { ProviderBinding } from './provider-binding.js';
 import type { ProviderRegistry } from './provider-registry.js';
 import { ProviderRuntimeHandle } from './provider-runtime-handle.js';
 
-/** @internal test seam: the registry behind an authority handle. */
-export let authorityRegistryOf: (handle: ProviderRuntimeAuthorityHandle) => ProviderRegistry;
+let readAuthorityRegistryOf: (handle: ProviderRuntimeAuthorityHandle) => ProviderRegistry;
 
 /**
  * The trusted authority that reserves provider binding ids and attaches one local runtime per
@@ -23,7 +22,7 @@ export class ProviderRuntimeAuthorityHandle {
   readonly #registry: ProviderRegistry;
 
   static {
-    authorityRegistryOf = (handle) => handle.#registry;
+    readAuthorityRegistryOf = (handle) => handle.#registry;
   }
 
   /** @internal obtained from `ControlPlaneKernelPort.providerAuthority()`. */
@@ -95,4 +94,12 @@ export class ProviderRuntimeAuthorityHandle {
   sequenceExhausted(): boolean {
     return this.#registry.sequenceExhausted;
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the registry behind an authority handle.
+ */
+export function authorityRegistryOf(handle: ProviderRuntimeAuthorityHandle): ProviderRegistry {
+  return readAuthorityRegistryOf(handle);
 }

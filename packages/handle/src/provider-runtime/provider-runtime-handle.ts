@@ -24,8 +24,7 @@ import type { ProviderReceipt } from './provider-receipt.js';
 import { requestClose } from './request-close.js';
 import { tryComplete } from './try-complete.js';
 
-/** @internal test seam: the binding behind a runtime handle. */
-export let runtimeBindingOf: (handle: ProviderRuntimeHandle) => ProviderBinding;
+let readRuntimeBindingOf: (handle: ProviderRuntimeHandle) => ProviderBinding;
 
 /**
  * The receiving side of one exact provider binding: its work queue (fenced by the lifecycle) and
@@ -36,7 +35,7 @@ export class ProviderRuntimeHandle implements ProviderRuntimePort, Disposable {
   #disposed = false;
 
   static {
-    runtimeBindingOf = (handle) => handle.#binding;
+    readRuntimeBindingOf = (handle) => handle.#binding;
   }
 
   /** @internal obtained from `ProviderRuntimeAuthorityHandle.bindProvider`. */
@@ -155,4 +154,12 @@ export class ProviderRuntimeHandle implements ProviderRuntimePort, Disposable {
   [Symbol.dispose](): void {
     this.dispose();
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the binding behind a runtime handle.
+ */
+export function runtimeBindingOf(handle: ProviderRuntimeHandle): ProviderBinding {
+  return readRuntimeBindingOf(handle);
 }

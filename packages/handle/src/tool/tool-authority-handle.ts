@@ -32,8 +32,7 @@ export type ApprovalTarget = Pick<
   'key' | 'acceptedSequence' | 'instanceId' | 'generation'
 >;
 
-/** @internal test seam: the state behind an authority handle. */
-export let toolAuthorityStateOf: (handle: ToolAuthorityHandle) => AuthorityState;
+let readToolAuthorityStateOf: (handle: ToolAuthorityHandle) => AuthorityState;
 
 /**
  * The trusted tool authority: binds clients (each gets a fresh consumer id), sets and revokes
@@ -44,7 +43,7 @@ export class ToolAuthorityHandle {
   readonly #authority: AuthorityState;
 
   static {
-    toolAuthorityStateOf = (handle) => handle.#authority;
+    readToolAuthorityStateOf = (handle) => handle.#authority;
   }
 
   /** @internal obtained from `boundedControlPlane`. */
@@ -181,4 +180,12 @@ export class ToolAuthorityHandle {
   subscribeOutcomes(capacity: number): ToolAuthorityOutcomeSubscription {
     return this.#authority.subscribers.subscribe(capacity);
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the state behind an authority handle.
+ */
+export function toolAuthorityStateOf(handle: ToolAuthorityHandle): AuthorityState {
+  return readToolAuthorityStateOf(handle);
 }

@@ -19,8 +19,7 @@ import type { ToolClientDispatchError } from './tool-client-dispatch-error.js';
 import type { ToolClientSnapshot } from './tool-client-snapshot.js';
 import { scopedSnapshot } from './tool-client-snapshot.js';
 
-/** @internal the state behind a client handle; `undefined` for anything that is not one. */
-export let clientStateOf: (handle: unknown) => ClientState | undefined;
+let readClientStateOf: (handle: unknown) => ClientState | undefined;
 
 /**
  * One bound tool client: it dispatches capability requests under its consumer and actor ids,
@@ -31,7 +30,7 @@ export class ToolClientHandle {
   readonly #state: ClientState;
 
   static {
-    clientStateOf = (handle) =>
+    readClientStateOf = (handle) =>
       typeof handle === 'object' && handle !== null && #state in handle
         ? (handle as ToolClientHandle).#state
         : undefined;
@@ -114,4 +113,12 @@ export class ToolClientHandle {
     const state = this.#state;
     return state.completionSubscribers.subscribe(capacity, state.lifecycle.kind !== 'closed');
   }
+}
+
+/**
+ * Internal accessor and test seam, not exported by the package (CONTRIBUTING.md, "Test seams"):
+ * the state behind a client handle; `undefined` for anything that is not one.
+ */
+export function clientStateOf(handle: unknown): ClientState | undefined {
+  return readClientStateOf(handle);
 }

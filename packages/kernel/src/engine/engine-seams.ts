@@ -4,17 +4,16 @@
 import type { AgentInstanceId, ProviderInteractionId, SessionGeneration } from '@gate4agent/types';
 import { Gate4AgentError } from '@gate4agent/types';
 import { deepCopy } from './deep-copy.js';
-import { ENGINE_STATE } from './engine-internals.js';
 import type { EngineState, SessionState } from './engine-state.js';
-import type { Gate4AgentEngine } from './gate4agent-engine.js';
+import { engineStateOf, type Gate4AgentEngine } from './gate4agent-engine.js';
 
 /** A deep copy of the engine's whole state, for `isDeepStrictEqual` before/after checks. */
 export function engineStateCopy(engine: Gate4AgentEngine): EngineState {
-  return deepCopy(engine[ENGINE_STATE]);
+  return deepCopy(engineStateOf(engine));
 }
 
 function liveSession(engine: Gate4AgentEngine, instanceId: AgentInstanceId): SessionState {
-  const session = engine[ENGINE_STATE].sessions.get(instanceId);
+  const session = engineStateOf(engine).sessions.get(instanceId);
   if (session === undefined) {
     throw new Gate4AgentError('unknown-instance', `test seam: instance ${instanceId} is not live`);
   }
@@ -23,17 +22,17 @@ function liveSession(engine: Gate4AgentEngine, instanceId: AgentInstanceId): Ses
 
 /** Sets the next operation id (`null` = exhausted). */
 export function seedNextOperationId(engine: Gate4AgentEngine, next: number | null): void {
-  engine[ENGINE_STATE].nextOperationId = next;
+  engineStateOf(engine).nextOperationId = next;
 }
 
 /** Sets the next event sequence (`null` = exhausted). */
 export function seedNextEventSequence(engine: Gate4AgentEngine, next: number | null): void {
-  engine[ENGINE_STATE].nextEventSequence = next;
+  engineStateOf(engine).nextEventSequence = next;
 }
 
 /** Sets the snapshot revision. */
 export function seedRevision(engine: Gate4AgentEngine, revision: number): void {
-  engine[ENGINE_STATE].revision = revision;
+  engineStateOf(engine).revision = revision;
 }
 
 /** Sets (or adds) the generation watermark of `instanceId`. */
@@ -42,7 +41,7 @@ export function seedWatermark(
   instanceId: AgentInstanceId,
   generation: SessionGeneration,
 ): void {
-  engine[ENGINE_STATE].generationWatermarks.set(instanceId, generation);
+  engineStateOf(engine).generationWatermarks.set(instanceId, generation);
 }
 
 /** The generation watermark of `instanceId`, or `null`. */
@@ -50,7 +49,7 @@ export function watermarkOf(
   engine: Gate4AgentEngine,
   instanceId: AgentInstanceId,
 ): SessionGeneration | null {
-  return engine[ENGINE_STATE].generationWatermarks.get(instanceId) ?? null;
+  return engineStateOf(engine).generationWatermarks.get(instanceId) ?? null;
 }
 
 /** Sets the generation of a live session. */

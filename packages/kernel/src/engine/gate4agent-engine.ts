@@ -27,7 +27,6 @@ import { reduceObservation } from './apply-observation.js';
 import { commitReduction, type Reduction } from './commit.js';
 import { emitEvent } from './counters.js';
 import { deepCopy } from './deep-copy.js';
-import { ENGINE_STATE } from './engine-internals.js';
 import {
   cloneEngineState,
   createEngineState,
@@ -44,18 +43,24 @@ function owned_<T>(checked: Result<T, SchemaViolation>, method: string): T {
   );
 }
 
+let stateOf: (engine: Gate4AgentEngine) => EngineState;
+
 /**
  * The control session engine: a single-writer, deterministic reducer over agent sessions.
  * Commands and observations are reduced all-or-nothing; work for the runtime leaves as effects
  * and comes back as observations; what happened leaves as ordered events.
  */
 export class Gate4AgentEngine {
-  /** The engine's whole state (internal; see engine-internals.ts). */
-  [ENGINE_STATE]: EngineState = createEngineState();
+  /** The engine's whole state; tests reach it through {@link engineStateOf}. */
+  #state: EngineState = createEngineState();
+
+  static {
+    stateOf = (engine) => engine.#state;
+  }
 
   #commit(reduce: Reduction): Result<void, ControlError> {
-    const committed = commitReduction(this[ENGINE_STATE], reduce);
-    this[ENGINE_STATE] = committed.state;
+    const committed = commitReduction(this.#state, reduce);
+    this.#state = committed.state;
     return committed.result;
   }
 
@@ -82,7 +87,7 @@ export class Gate4AgentEngine {
     checked: Result<never, SchemaViolation>,
   ): Result<void, ControlError> {
     try {
-      const explained = reduceCommand(cloneEngineState(this[ENGINE_STATE]), deepCopy(envelope));
+      const explained = reduceCommand(cloneEngineState(this.#state), deepCopy(envelope));
       if (!explained.ok) return explained;
     } catch {
       // Too malformed for the engine's checks; the schema violation says why.
@@ -119,7 +124,7 @@ export class Gate4AgentEngine {
         `recordCommandRejection needs integer ids from 0 to ${Number.MAX_SAFE_INTEGER} and a string message; got ${String(commandId)}, ${String(instanceId)}, ${typeof message}`,
       );
     }
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     if (state.nextEventSequence === null) return;
     const generation =
       state.sessions.get(instanceId)?.snapshot.generation ??
@@ -133,7 +138,7 @@ export class Gate4AgentEngine {
    * engine's state, frozen, so every reader can share it without copying again.
    */
   snapshot(): ControlSnapshot {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     return deepFreeze({
       protocolVersion: CONTROL_PROTOCOL_VERSION,
       revision: state.revision,
@@ -146,7 +151,7 @@ export class Gate4AgentEngine {
 
   /** Counter exhaustion flags and the retained instance identities. */
   health(): ControlHealth {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     let providerSequenceExhaustedSessions = 0;
     for (const session of state.sessions.values()) {
       if (session.snapshot.provider.sequence === COUNTER_MAX)
@@ -164,18 +169,18 @@ export class Gate4AgentEngine {
 
   /** A deep copy of one live session, or `null`. */
   sessionSnapshot(instanceId: AgentInstanceId): SessionSnapshot | null {
-    const session = this[ENGINE_STATE].sessions.get(instanceId);
+    const session = this.#state.sessions.get(instanceId);
     return session === undefined ? null : deepCopy(session.snapshot);
   }
 
   /** The live instance ids in ascending order. */
   sessionInstanceIds(): AgentInstanceId[] {
-    return sortedInstanceIds(this[ENGINE_STATE].sessions);
+    return sortedInstanceIds(this.#state.sessions);
   }
 
   /** Takes every queued effect, in emission order; the copies share nothing with the engine. */
   drainEffects(): EffectEnvelope[] {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     const effects = state.effects;
     state.effects = [];
     return deepCopy(effects);
@@ -183,9 +188,17 @@ export class Gate4AgentEngine {
 
   /** Takes every queued event, in emission order; the copies share nothing with the engine. */
   drainEvents(): ControlEvent[] {
-    const state = this[ENGINE_STATE];
+    const state = this.#state;
     const events = state.events;
     state.events = [];
     return deepCopy(events);
   }
+}
+
+/**
+ * Test seam, not exported by the package: the live state behind an engine (CONTRIBUTING.md,
+ * "Test seams"). Mutating it bypasses every check the engine makes.
+ */
+export function engineStateOf(engine: Gate4AgentEngine): EngineState {
+  return stateOf(engine);
 }

@@ -13,10 +13,11 @@ import type { KernelAgentCatalog } from './agent-catalog.js';
 import type { BackendIngress } from './backend-ingress.js';
 import { backendSnapshot } from './backend-snapshot.js';
 import { checkStepInput } from './check-step-input.js';
-import { KERNEL_STATE } from './kernel-internals.js';
 import type { KernelState } from './kernel-state.js';
 import type { BackendSnapshot, KernelStep } from './kernel-step.js';
 import { stepControlPlane } from './step-control-plane.js';
+
+let stateOf: (kernel: Gate4AgentKernel) => KernelState;
 
 /**
  * The pure control-plane reducer the runtime ticks: the control session engine, the tool engine
@@ -25,12 +26,16 @@ import { stepControlPlane } from './step-control-plane.js';
  * copy would fork provider binding and sequence authority).
  */
 export class Gate4AgentKernel {
-  /** The kernel's state (internal; see kernel-internals.ts). */
-  readonly [KERNEL_STATE]: KernelState;
+  /** The kernel's state; tests reach it through {@link kernelStateOf}. */
+  readonly #state: KernelState;
+
+  static {
+    stateOf = (kernel) => kernel.#state;
+  }
 
   /** A kernel over `catalog` with no tool providers. */
   constructor(catalog: KernelAgentCatalog) {
-    this[KERNEL_STATE] = {
+    this.#state = {
       catalog,
       engine: new Gate4AgentEngine(),
       toolEngine: new ToolEngine(),
@@ -49,7 +54,7 @@ export class Gate4AgentKernel {
   ): Result<Gate4AgentKernel, ToolEngineError> {
     const kernel = new Gate4AgentKernel(catalog);
     for (const provider of providers) {
-      const registered = kernel[KERNEL_STATE].toolEngine.registerProvider(provider);
+      const registered = kernel.#state.toolEngine.registerProvider(provider);
       if (!registered.ok) return err(registered.error);
     }
     return ok(kernel);
@@ -77,31 +82,39 @@ export class Gate4AgentKernel {
     observations: Iterable<ObservationEnvelope>,
   ): KernelStep {
     const checked = checkStepInput(ingress, observations);
-    return stepControlPlane(this[KERNEL_STATE], checked.ingress, checked.observations);
+    return stepControlPlane(this.#state, checked.ingress, checked.observations);
   }
 
   /** The control engine's snapshot. */
   snapshot(): ControlSnapshot {
-    return this[KERNEL_STATE].engine.snapshot();
+    return this.#state.engine.snapshot();
   }
 
   /** The tool engine's snapshot. */
   toolSnapshot(): ToolEngineSnapshot {
-    return this[KERNEL_STATE].toolEngine.snapshot();
+    return this.#state.toolEngine.snapshot();
   }
 
   /** How many tool requests are open; a host keeps ticking while any is, for their deadlines. */
   openToolRequestCount(): number {
-    return this[KERNEL_STATE].toolEngine.openRequestCount;
+    return this.#state.toolEngine.openRequestCount;
   }
 
   /** The combined snapshot the last step published (or the initial one). */
   backendSnapshot(): BackendSnapshot {
-    return backendSnapshot(this[KERNEL_STATE]);
+    return backendSnapshot(this.#state);
   }
 
   /** The catalog registrations are checked against. */
   catalog(): KernelAgentCatalog {
-    return this[KERNEL_STATE].catalog;
+    return this.#state.catalog;
   }
+}
+
+/**
+ * Test seam, not exported by the package: the live state behind a kernel (CONTRIBUTING.md,
+ * "Test seams"). Mutating it bypasses every check the kernel makes.
+ */
+export function kernelStateOf(kernel: Gate4AgentKernel): KernelState {
+  return stateOf(kernel);
 }

@@ -3,22 +3,21 @@
 // these functions are the TypeScript equivalent and exist only for tests.
 import type { ToolEngine } from '@gate4agent/tool-engine';
 import type { Gate4AgentEngine } from '../engine/gate4agent-engine.js';
-import type { Gate4AgentKernel } from './gate4agent-kernel.js';
-import { KERNEL_STATE } from './kernel-internals.js';
+import { type Gate4AgentKernel, kernelStateOf } from './gate4agent-kernel.js';
 
 /** The kernel's own tool engine, to apply grants or requests directly. */
 export function kernelToolEngine(kernel: Gate4AgentKernel): ToolEngine {
-  return kernel[KERNEL_STATE].toolEngine;
+  return kernelStateOf(kernel).toolEngine;
 }
 
 /** The kernel's own control engine. */
 export function kernelControlEngine(kernel: Gate4AgentKernel): Gate4AgentEngine {
-  return kernel[KERNEL_STATE].engine;
+  return kernelStateOf(kernel).engine;
 }
 
 /** Forgets every provider binding without detaching anything in the tool engine. */
 export function clearProviderBindings(kernel: Gate4AgentKernel): void {
-  kernel[KERNEL_STATE].providerBindings.clear();
+  kernelStateOf(kernel).providerBindings.clear();
 }
 
 /** Sets the last consumed provider-runtime sequence and its exhaustion flag. */
@@ -27,16 +26,16 @@ export function seedProviderSequence(
   last: number,
   exhausted: boolean,
 ): void {
-  kernel[KERNEL_STATE].lastProviderSequence = last;
-  kernel[KERNEL_STATE].providerSequenceExhausted = exhausted;
+  kernelStateOf(kernel).lastProviderSequence = last;
+  kernelStateOf(kernel).providerSequenceExhausted = exhausted;
 }
 
 /** Sets the logical tick. */
 export function seedLogicalTick(kernel: Gate4AgentKernel, tick: number): void {
-  kernel[KERNEL_STATE].logicalTick = tick;
+  kernelStateOf(kernel).logicalTick = tick;
 }
 
 /** Sets the backend revision. */
 export function seedBackendRevision(kernel: Gate4AgentKernel, revision: number): void {
-  kernel[KERNEL_STATE].backendRevision = revision;
+  kernelStateOf(kernel).backendRevision = revision;
 }

@@ -1,7 +1,7 @@
 // Keeps the tool engine's view of each agent instance (generation, active / inactive) equal to
 // the control engine's sessions. Only a running session is active.
 import type { AgentInstanceId } from '@gate4agent/types';
-import { ENGINE_STATE } from '../engine/engine-internals.js';
+import { engineStateOf } from '../engine/gate4agent-engine.js';
 import { type KernelIntegrationError, KernelIntegrationErrors } from '../errors.js';
 import type { Lanes } from './health-gate.js';
 import type { KernelState } from './kernel-state.js';
@@ -13,7 +13,7 @@ export function syncControlInstance(
 ): KernelIntegrationError | null {
   const { toolEngine } = state;
   // Read in place: a copy per instance per step would dominate the step's cost.
-  const session = state.engine[ENGINE_STATE].sessions.get(instanceId)?.snapshot;
+  const session = engineStateOf(state.engine).sessions.get(instanceId)?.snapshot;
   if (session === undefined) {
     const removed = toolEngine.removeInstance(instanceId);
     return removed.ok ? null : KernelIntegrationErrors.toolInstanceSync(instanceId, removed.error);

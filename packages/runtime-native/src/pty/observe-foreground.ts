@@ -1,6 +1,7 @@
 import { descendantsOf, readProcessCommandLine, readProcessTable } from '@gate4agent/process';
 import type { AgentSpec } from '@gate4agent/types';
-import { currentRuntimePlatform, normalizeExecutableName } from '@gate4agent/types';
+import { normalizeExecutableName } from '@gate4agent/types';
+import { currentRuntimePlatform } from './current-runtime-platform.js';
 
 const SHELLS = new Set([
   'sh',

@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
 import { KillDomain } from '@gate4agent/process';
 import type { AgentId, PreparedInput, Result } from '@gate4agent/types';
-import { err, ok } from '@gate4agent/types';
-import pty from 'node-pty';
+import { err, Gate4AgentError, ok } from '@gate4agent/types';
+import type { IPty } from 'node-pty';
 import { PTY_DESCENDANT_GRACE, PTY_EXIT_QUIET, PTY_SHUTDOWN_TIMEOUT } from '../constants.js';
+import { loadPtyAddon } from './pty-addon.js';
 import { type PtyExit, ptyExitCode } from './pty-exit.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
 import { type ProcessTreeTermination, stopProcessTree } from './stop-process-tree.js';
@@ -59,7 +60,7 @@ export class PtySession implements AsyncDisposable {
    */
   readonly killDomain: KillDomain;
   readonly screen: TerminalScreen;
-  readonly #pty: pty.IPty;
+  readonly #pty: IPty;
   readonly #now: () => number;
   #exit: PtyExit | null = null;
   #exitAt = 0;
@@ -71,7 +72,7 @@ export class PtySession implements AsyncDisposable {
 
   private constructor(
     options: PtySpawnOptions,
-    child: pty.IPty,
+    child: IPty,
     killDomain: KillDomain,
     now: () => number,
   ) {
@@ -117,7 +118,7 @@ export class PtySession implements AsyncDisposable {
     }
     const killDomain = KillDomain.create();
     try {
-      const child = pty.spawn(options.program, [...options.args], {
+      const child = loadPtyAddon().spawn(options.program, [...options.args], {
         name: 'xterm-256color',
         cols: options.columns,
         rows: options.rows,
@@ -129,6 +130,7 @@ export class PtySession implements AsyncDisposable {
       const now = options.now ?? (() => performance.now());
       return ok(new PtySession(options, child, killDomain, now));
     } catch (error) {
+      if (error instanceof Gate4AgentError) return err(error.message);
       return err(`failed to spawn PTY agent '${options.program}': ${String(error)}`);
     }
   }

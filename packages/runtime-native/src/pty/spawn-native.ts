@@ -10,7 +10,6 @@ import type {
   Result,
 } from '@gate4agent/types';
 import {
-  currentRuntimePlatform,
   err,
   ok,
   READINESS_TIMEOUT_MAX_MS,
@@ -19,6 +18,7 @@ import {
   WORKING_DIRECTORY_MAX_BYTES,
 } from '@gate4agent/types';
 import { ptyChildEnvironment } from './child-environment.js';
+import { currentRuntimePlatform } from './current-runtime-platform.js';
 import { deliverInitialPrompt } from './deliver-initial-prompt.js';
 import { validateInstanceLaunchArguments } from './launch-arguments.js';
 import { debugSessionKey, type NativeSessionKey } from './native-session-key.js';

@@ -1,10 +1,10 @@
 import type { TerminalMouseProtocolEncoding } from '@gate4agent/types';
-import xterm from '@xterm/headless';
+import type { Terminal } from '@xterm/headless';
 import { TERMINAL_FRAME_SCROLLBACK_MAX_ROWS, TERMINAL_SCROLLBACK_ROWS } from '../constants.js';
 import { formattedRow } from './formatted-row.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
+import { loadXtermHeadless } from './xterm-headless.js';
 
-const { Terminal } = xterm;
 const encoder = new TextEncoder();
 
 /** Identity of the screen, copied into every snapshot. */
@@ -20,7 +20,7 @@ export interface TerminalScreenIdentity {
  * the last write it has applied, never one still queued.
  */
 export class TerminalScreen {
-  readonly #terminal: InstanceType<typeof Terminal>;
+  readonly #terminal: Terminal;
   readonly #identity: TerminalScreenIdentity;
   #published = 0;
   #applied = 0;
@@ -37,7 +37,8 @@ export class TerminalScreen {
     identity: TerminalScreenIdentity,
     now: () => number = () => performance.now(),
   ) {
-    this.#terminal = new Terminal({
+    const { Terminal: XtermTerminal } = loadXtermHeadless();
+    this.#terminal = new XtermTerminal({
       rows,
       cols: columns,
       scrollback: TERMINAL_SCROLLBACK_ROWS,

@@ -32,14 +32,14 @@ export const ForegroundProcess = {
    * Whether both pids are positive, the name is not blank, at most 512 bytes and free of control
    * characters, and an `agent` kind names the session's own agent.
    */
-  isValidFor(process: ForegroundProcess, sessionAgentId: AgentId): boolean {
+  isValidFor(foreground: ForegroundProcess, sessionAgentId: AgentId): boolean {
     return (
-      process.rootProcessId > 0 &&
-      process.processId > 0 &&
-      !isBlank(process.processName) &&
-      utf8ByteLength(process.processName) <= FOREGROUND_PROCESS_NAME_MAX_BYTES &&
-      !hasControlChar(process.processName) &&
-      (process.kind.kind !== 'agent' || process.kind.agentId === sessionAgentId)
+      foreground.rootProcessId > 0 &&
+      foreground.processId > 0 &&
+      !isBlank(foreground.processName) &&
+      utf8ByteLength(foreground.processName) <= FOREGROUND_PROCESS_NAME_MAX_BYTES &&
+      !hasControlChar(foreground.processName) &&
+      (foreground.kind.kind !== 'agent' || foreground.kind.agentId === sessionAgentId)
     );
   },
 };

@@ -4,9 +4,26 @@
 
 const encoder = new TextEncoder();
 
-/** The number of bytes `value` takes in UTF-8. */
+/**
+ * The number of bytes `value` takes in UTF-8. A lone surrogate counts as the 3 bytes of U+FFFD,
+ * which is what an encoder writes for it.
+ */
 export function utf8ByteLength(value: string): number {
-  return Buffer.byteLength(value, 'utf8');
+  let bytes = 0;
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(value.charCodeAt(index + 1))) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /** Encodes `value` as UTF-8 bytes. */
@@ -45,5 +62,22 @@ export function isWellFormedText(value: string): boolean {
 /** Compares two strings by their UTF-8 bytes, as Rust orders `String` (differs from `<` on astral text). */
 export function compareUtf8(left: string, right: string): number {
   if (left === right) return 0;
-  return Math.sign(Buffer.compare(Buffer.from(left, 'utf8'), Buffer.from(right, 'utf8')));
+  // UTF-8 byte order is code point order; a lone surrogate encodes as U+FFFD.
+  let l = 0;
+  let r = 0;
+  while (l < left.length && r < right.length) {
+    const a = scalarAt(left, l);
+    const b = scalarAt(right, r);
+    if (a !== b) return a < b ? -1 : 1;
+    l += a > 0xffff ? 2 : 1;
+    r += b > 0xffff ? 2 : 1;
+  }
+  if (l < left.length) return 1;
+  return r < right.length ? -1 : 0;
+}
+
+/** The code point at `index`, with a lone surrogate read as U+FFFD (as UTF-8 encoding does). */
+function scalarAt(value: string, index: number): number {
+  const point = value.codePointAt(index) ?? 0;
+  return point >= 0xd800 && point <= 0xdfff ? 0xfffd : point;
 }

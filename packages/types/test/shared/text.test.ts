@@ -38,3 +38,52 @@ describe('compareUtf8', () => {
     expect(compareUtf8('same', 'same')).toBe(0);
   });
 });
+
+// The pure implementations must agree with Node's encoder on every kind of code unit sequence,
+// lone surrogates included (an encoder writes U+FFFD for them).
+const SAMPLES = [
+  '',
+  'a',
+  'ab',
+  '\u007F',
+  '\u0080',
+  'é',
+  '\u07FF',
+  '\u0800',
+  '\uD7FF',
+  '\uE000',
+  '\uFFFC',
+  '\uFFFD',
+  '\uFFFF',
+  '\u{10000}',
+  '\u{1F600}',
+  '\u{10FFFF}',
+  '\uD800',
+  '\uDFFF',
+  'x\uD83D',
+  '\uDE00x',
+  'a\u{1F600}b',
+  'Привет, 世界',
+];
+
+describe('UTF-8 without Buffer', () => {
+  it('utf8ByteLength equals the encoded length', () => {
+    for (const sample of SAMPLES) {
+      expect(utf8ByteLength(sample), JSON.stringify(sample)).toBe(
+        Buffer.byteLength(sample, 'utf8'),
+      );
+    }
+  });
+
+  it('compareUtf8 equals a comparison of the encoded bytes', () => {
+    for (const left of SAMPLES) {
+      for (const right of SAMPLES) {
+        const expected = Math.sign(Buffer.compare(Buffer.from(left), Buffer.from(right)));
+        expect(
+          compareUtf8(left, right),
+          `${JSON.stringify(left)} vs ${JSON.stringify(right)}`,
+        ).toBe(expected);
+      }
+    }
+  });
+});
