@@ -32,11 +32,13 @@ const policy = () =>
   );
 
 /**
- * What a CLI writes on its own while it waits (gemini's per-project chat and log files under
- * `.gemini/tmp/`): activity records, not configuration. Everything else — settings, trusted
- * folders, auth choices — must stay byte-for-byte unchanged.
+ * What a CLI writes on its own while it starts and waits, whatever it is sent: gemini's
+ * per-project chat and log files under `.gemini/tmp/`, its `installation_id` and its UI
+ * `state.json` (banner and tip counters). Activity records, not configuration: everything else —
+ * settings, trusted folders, auth choices — must stay byte-for-byte unchanged.
  */
-const ACTIVITY_RECORDS = /(^|\/)tmp(\/|$)|(^|\/)(logs|chats)(\/|\.json$|$)/;
+const ACTIVITY_RECORDS =
+  /(^|\/)tmp(\/|$)|(^|\/)(logs|chats)(\/|\.json$|$)|(^|\/)(installation_id|state\.json)$/;
 
 /** How long a refused prompt is given to change anything on disk before the trees are compared. */
 const SETTLE_MS = 2_000;
