@@ -243,6 +243,15 @@ export const coreFamilies: readonly ErrorFamily[] = [
       generationRegressed: [instance, 4, 3],
       authoritySequenceRegressed: [10, 9],
       counterExhausted: ['tool operation id'],
+      invalidInput: [
+        'advanceTime',
+        {
+          kind: 'schema-violation',
+          schema: 'tick',
+          path: '',
+          message: 'tick: expected an integer',
+        },
+      ],
     },
   },
 ];

@@ -20,6 +20,12 @@ import { ToolValidationError } from '@gate4agent/tool-protocol';
 import { controlError } from '@gate4agent/types';
 import type { ErrorFamily } from './error-family.js';
 
+const violation = {
+  kind: 'schema-violation',
+  schema: 'CommandEnvelope',
+  path: '/command/kind',
+  message: 'CommandEnvelope at /command/kind: unknown kind "launch"',
+};
 const engineError = ToolEngineError.duplicateProvider('p1' as never);
 const validation = ToolValidationError.required('tool actor id');
 const control = controlError.unknownInstance(7 as never);
@@ -105,7 +111,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   {
     name: 'handle PortDispatchError',
     factory: PortDispatchError,
-    samples: { full: [], disconnected: [] },
+    samples: { full: [], disconnected: [], invalidInput: [violation] },
   },
   {
     name: 'handle ToolAuthorityError',
@@ -118,6 +124,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
       closeRequiresMethod: [],
       full: [],
       disconnected: [],
+      invalidInput: [violation],
     },
   },
   {
@@ -129,6 +136,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
       invalidRequest: [validation],
       full: [],
       disconnected: [],
+      invalidInput: [violation],
     },
   },
   {
