@@ -23,7 +23,7 @@ export type AdapterRegistryError =
     };
 
 /** One factory per {@link AdapterRegistryError} variant, with a plain-English message. */
-export const adapterRegistryError = {
+export const AdapterRegistryError = {
   duplicate: (family: AdapterFamily, adapterId: AdapterId): AdapterRegistryError => ({
     kind: 'duplicate',
     family,
@@ -47,3 +47,6 @@ export const adapterRegistryError = {
     message: `invalid ${familyName(family)} adapter ${adapterId}: ${reason}; correct the adapter`,
   }),
 };
+
+/** @deprecated use {@link AdapterRegistryError} (one error-factory naming, CONTRIBUTING.md). */
+export const adapterRegistryError = AdapterRegistryError;

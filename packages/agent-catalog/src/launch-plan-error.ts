@@ -89,7 +89,7 @@ const PLATFORM_NAMES: Record<RuntimePlatform, string> = {
 };
 
 /** One factory per {@link LaunchPlanError} variant, with a plain-English message. */
-export const launchPlanError = {
+export const LaunchPlanError = {
   unsupportedPlatform: (agent: string, platform: RuntimePlatform): LaunchPlanError => ({
     kind: 'unsupported-platform',
     agent,
@@ -181,7 +181,7 @@ export const launchPlanError = {
 };
 
 /** One factory per {@link SessionOptionCatalogError} variant, with a plain-English message. */
-export const sessionOptionCatalogError = {
+export const SessionOptionCatalogError = {
   unsupportedAgent: (agent: string): SessionOptionCatalogError => ({
     kind: 'unsupported-agent',
     agent,
@@ -204,3 +204,9 @@ export const sessionOptionCatalogError = {
     message: `session-option adapter rejected the request: ${error.message}`,
   }),
 };
+
+/** @deprecated use {@link LaunchPlanError} (one error-factory naming, CONTRIBUTING.md). */
+export const launchPlanError = LaunchPlanError;
+
+/** @deprecated use {@link SessionOptionCatalogError} (one error-factory naming, CONTRIBUTING.md). */
+export const sessionOptionCatalogError = SessionOptionCatalogError;

@@ -87,7 +87,7 @@ export type RegistryError =
   | { readonly kind: 'pty-sidecar-requires-pty'; readonly agent: string; readonly message: string };
 
 /** One factory per {@link RegistryError} variant, with a plain-English message. */
-export const registryError = {
+export const RegistryError = {
   invalidAgentId: (value: string, reason: string): RegistryError => ({
     kind: 'invalid-agent-id',
     value,
@@ -195,3 +195,6 @@ export const registryError = {
     message: `agent '${agent}' declares a PTY sidecar without PTY transport; add the pty transport or remove the sidecar`,
   }),
 };
+
+/** @deprecated use {@link RegistryError} (one error-factory naming, CONTRIBUTING.md). */
+export const registryError = RegistryError;

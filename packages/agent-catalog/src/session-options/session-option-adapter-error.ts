@@ -8,7 +8,7 @@ export type SessionOptionAdapterError =
   | { readonly kind: 'invalid-value-type'; readonly optionId: string; readonly message: string };
 
 /** One factory per {@link SessionOptionAdapterError} variant, with a plain-English message. */
-export const sessionOptionAdapterError = {
+export const SessionOptionAdapterError = {
   unsupportedAdapter: (adapterId: string): SessionOptionAdapterError => ({
     kind: 'unsupported-adapter',
     adapterId,
@@ -39,3 +39,6 @@ export const sessionOptionAdapterError = {
     message: `session option ${optionId} has the wrong value type; pass a value of the type the catalog lists`,
   }),
 };
+
+/** @deprecated use {@link SessionOptionAdapterError} (one error-factory naming, CONTRIBUTING.md). */
+export const sessionOptionAdapterError = SessionOptionAdapterError;

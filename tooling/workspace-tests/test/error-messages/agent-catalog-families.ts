@@ -1,20 +1,20 @@
 // Samples for @gate4agent/agent-catalog.
 import {
-  adapterRegistryError,
-  launchPlanError,
-  registryError,
-  sessionOptionAdapterError,
-  sessionOptionCatalogError,
+  AdapterRegistryError,
+  LaunchPlanError,
+  RegistryError,
+  SessionOptionAdapterError,
+  SessionOptionCatalogError,
 } from '@gate4agent/agent-catalog';
 import type { ErrorFamily } from './error-family.js';
 
-const adapterError = sessionOptionAdapterError.invalidValueType('effort');
+const adapterError = SessionOptionAdapterError.invalidValueType('effort');
 
 /** The families of @gate4agent/agent-catalog. */
 export const agentCatalogFamilies: readonly ErrorFamily[] = [
   {
     name: 'agent-catalog RegistryError',
-    factory: registryError,
+    factory: RegistryError,
     samples: {
       invalidAgentId: ['Bad Id', 'contains a space'],
       invalidSpec: ['codex', '/launch/program', 'expected a string'],
@@ -41,7 +41,7 @@ export const agentCatalogFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'agent-catalog AdapterRegistryError',
-    factory: adapterRegistryError,
+    factory: AdapterRegistryError,
     samples: {
       duplicate: { args: ['hook', 'x'], values: ['Hook', 'x'] },
       missingAgents: { args: ['hook', 'x'], values: ['Hook', 'x'] },
@@ -53,7 +53,7 @@ export const agentCatalogFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'agent-catalog LaunchPlanError',
-    factory: launchPlanError,
+    factory: LaunchPlanError,
     samples: {
       unsupportedPlatform: { args: ['unix-only', 'windows'], values: ['unix-only', 'Windows'] },
       promptUnsupported: ['quiet'],
@@ -61,7 +61,7 @@ export const agentCatalogFamilies: readonly ErrorFamily[] = [
       promptTooLarge: [17, 16],
       conflictingPromptAndDraft: [],
       windowsInlineLaunchTooLarge: [24001, 24000],
-      sessionOptions: [sessionOptionCatalogError.adapter(adapterError)],
+      sessionOptions: [SessionOptionCatalogError.adapter(adapterError)],
       approvalLevelUnsupported: ['kimi', 'read-only', ['ask', 'full-auto']],
       promptLooksLikeOption: ['codex', 'prompt', '-i'],
       approvalLevelRefusedAsRoot: ['claude', 'full-auto'],
@@ -70,7 +70,7 @@ export const agentCatalogFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'agent-catalog SessionOptionCatalogError',
-    factory: sessionOptionCatalogError,
+    factory: SessionOptionCatalogError,
     samples: {
       unsupportedAgent: ['codex'],
       unavailableBinding: ['claude', 'claude-code', 'old'],
@@ -79,7 +79,7 @@ export const agentCatalogFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'agent-catalog SessionOptionAdapterError',
-    factory: sessionOptionAdapterError,
+    factory: SessionOptionAdapterError,
     samples: {
       unsupportedAdapter: ['opencode'],
       invalidValue: [],
