@@ -22,19 +22,19 @@ export type AdapterRegistryError =
       readonly message: string;
     };
 
-/** One factory per {@link AdapterRegistryError} variant, with the upstream wording. */
-export const adapterRegistryError = {
+/** One factory per {@link AdapterRegistryError} variant, with a plain-English message. */
+export const AdapterRegistryError = {
   duplicate: (family: AdapterFamily, adapterId: AdapterId): AdapterRegistryError => ({
     kind: 'duplicate',
     family,
     adapterId,
-    message: `duplicate ${familyName(family)} adapter ID: ${adapterId}`,
+    message: `duplicate ${familyName(family)} adapter ID: ${adapterId}; register each adapter once`,
   }),
   missingAgents: (family: AdapterFamily, adapterId: AdapterId): AdapterRegistryError => ({
     kind: 'missing-agents',
     family,
     adapterId,
-    message: `${familyName(family)} adapter ${adapterId} has no bound agents`,
+    message: `${familyName(family)} adapter ${adapterId} has no bound agents; bind at least one agent or leave the adapter out`,
   }),
   invalidBinding: (
     family: AdapterFamily,
@@ -44,6 +44,9 @@ export const adapterRegistryError = {
     kind: 'invalid-binding',
     family,
     adapterId,
-    message: `invalid ${familyName(family)} adapter ${adapterId}: ${reason}`,
+    message: `invalid ${familyName(family)} adapter ${adapterId}: ${reason}; correct the adapter`,
   }),
 };
+
+/** @deprecated use {@link AdapterRegistryError} (one error-factory naming, CONTRIBUTING.md). */
+export const adapterRegistryError = AdapterRegistryError;

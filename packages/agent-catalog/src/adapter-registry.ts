@@ -8,7 +8,7 @@ import {
   ok,
   type Result,
 } from '@gate4agent/types';
-import { type AdapterRegistryError, adapterRegistryError } from './adapter-registry-error.js';
+import { AdapterRegistryError } from './adapter-registry-error.js';
 
 /** One reviewed adapter: its family, revisioned binding and the agents it serves. */
 export interface AdapterDescriptor {
@@ -52,12 +52,12 @@ export class AdapterRegistry {
     const { family, binding } = descriptor;
     const valid = AdapterBinding.validate(binding);
     if (!valid.ok)
-      return err(adapterRegistryError.invalidBinding(family, binding.id, valid.error.message));
+      return err(AdapterRegistryError.invalidBinding(family, binding.id, valid.error.message));
     if (descriptor.agents.length === 0)
-      return err(adapterRegistryError.missingAgents(family, binding.id));
+      return err(AdapterRegistryError.missingAgents(family, binding.id));
     const entry = key(family, binding.id);
     if (this.#descriptors.has(entry))
-      return err(adapterRegistryError.duplicate(family, binding.id));
+      return err(AdapterRegistryError.duplicate(family, binding.id));
     this.#descriptors.set(
       entry,
       Object.freeze({

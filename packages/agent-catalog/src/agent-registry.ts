@@ -10,7 +10,7 @@ import {
 } from '@gate4agent/types';
 import type { AdapterRegistry } from './adapter-registry.js';
 import { builtinAdapterRegistry } from './builtin-adapter-registry.js';
-import { type RegistryError, registryError } from './registry-error.js';
+import { RegistryError } from './registry-error.js';
 import { validateSpec } from './validate-spec.js';
 
 function deepFreeze<T>(value: T): T {
@@ -70,7 +70,7 @@ export class AgentRegistry implements Iterable<AgentSpec> {
   insertWithAdapters(spec: AgentSpec, adapters: AdapterRegistry): Result<void, RegistryError> {
     const valid = validateSpec(spec, adapters);
     if (!valid.ok) return valid;
-    if (this.#byId.has(spec.id)) return err(registryError.duplicateAgentId(spec.id));
+    if (this.#byId.has(spec.id)) return err(RegistryError.duplicateAgentId(spec.id));
     const commands = [spec.detection.command, ...spec.detection.aliases];
     const windowsCommands = new Set<string>();
     for (const command of commands) {
@@ -78,7 +78,7 @@ export class AgentRegistry implements Iterable<AgentSpec> {
       windowsCommands.add(normalized);
       const existing = this.#byWindowsCommand.get(normalized);
       if (existing !== undefined) {
-        return err(registryError.ambiguousCommand(normalized, this.#specs[existing]!.id, spec.id));
+        return err(RegistryError.ambiguousCommand(normalized, this.#specs[existing]!.id, spec.id));
       }
     }
     const index = this.#specs.length;

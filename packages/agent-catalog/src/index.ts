@@ -2,8 +2,8 @@
 // approval-level flags and startup operator-gate recognition. Named re-exports only.
 export type { AdapterDescriptor } from './adapter-registry.js';
 export { AdapterRegistry } from './adapter-registry.js';
-export type { AdapterRegistryError } from './adapter-registry-error.js';
-export { adapterRegistryError } from './adapter-registry-error.js';
+
+export { AdapterRegistryError, adapterRegistryError } from './adapter-registry-error.js';
 export { AgentRegistry } from './agent-registry.js';
 export type { ApprovalFlags, ApprovalMappings } from './approval-mappings.js';
 export { BUILTIN_APPROVAL_MAPPINGS } from './approval-mappings.js';
@@ -36,12 +36,13 @@ export {
   SESSION_OPTION_CATALOG_REVISION,
   WINDOWS_INLINE_LAUNCH_MAX_CHARS,
 } from './constants.js';
-export type {
-  LaunchArgumentField,
+export type { LaunchArgumentField } from './launch-plan-error.js';
+export {
   LaunchPlanError,
+  launchPlanError,
   SessionOptionCatalogError,
+  sessionOptionCatalogError,
 } from './launch-plan-error.js';
-export { launchPlanError, sessionOptionCatalogError } from './launch-plan-error.js';
 export type { EnvMutation, LaunchPlan, LaunchRequest } from './launch-request.js';
 export {
   createLaunchRequest,
@@ -59,12 +60,15 @@ export {
   OPERATOR_GATE_TEXT_MAX_LINES,
   recogniseOperatorGate,
 } from './recognise-operator-gate.js';
-export type { ExecutableNameField, RegistryError } from './registry-error.js';
-export { registryError } from './registry-error.js';
+export type { ExecutableNameField } from './registry-error.js';
+export { RegistryError, registryError } from './registry-error.js';
 export type { ResolvedSessionOptionLaunch } from './session-options/resolve-session-option-launch.js';
 export { resolveSessionOptionLaunch } from './session-options/resolve-session-option-launch.js';
-export type { SessionOptionAdapterError } from './session-options/session-option-adapter-error.js';
-export { sessionOptionAdapterError } from './session-options/session-option-adapter-error.js';
+
+export {
+  SessionOptionAdapterError,
+  sessionOptionAdapterError,
+} from './session-options/session-option-adapter-error.js';
 export type {
   AgentSessionOptionCatalog,
   SessionOption,

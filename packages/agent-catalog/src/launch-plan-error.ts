@@ -88,39 +88,40 @@ const PLATFORM_NAMES: Record<RuntimePlatform, string> = {
   wsl: 'Wsl',
 };
 
-/** One factory per {@link LaunchPlanError} variant, with the upstream wording. */
-export const launchPlanError = {
+/** One factory per {@link LaunchPlanError} variant, with a plain-English message. */
+export const LaunchPlanError = {
   unsupportedPlatform: (agent: string, platform: RuntimePlatform): LaunchPlanError => ({
     kind: 'unsupported-platform',
     agent,
     platform,
-    message: `agent '${agent}' does not support runtime platform ${PLATFORM_NAMES[platform]}`,
+    message: `agent '${agent}' does not support runtime platform ${PLATFORM_NAMES[platform]}; run it on a platform it supports`,
   }),
   promptUnsupported: (agent: string): LaunchPlanError => ({
     kind: 'prompt-unsupported',
     agent,
-    message: `agent '${agent}' does not accept an initial prompt`,
+    message: `agent '${agent}' does not accept an initial prompt; launch without a prompt and send it once the agent is ready`,
   }),
   nativePlannerRequired: (agent: string): LaunchPlanError => ({
     kind: 'native-planner-required',
     agent,
-    message: `agent '${agent}' requires a provider-native startup query planner`,
+    message: `agent '${agent}' requires a provider-native startup query planner; launch without a startup query`,
   }),
   promptTooLarge: (bytes: number, max: number): LaunchPlanError => ({
     kind: 'prompt-too-large',
     bytes,
     max,
-    message: `prompt is ${bytes} bytes; the launch limit is ${max} bytes`,
+    message: `prompt is ${bytes} bytes; the launch limit is ${max} bytes; shorten it or send it after launch`,
   }),
   conflictingPromptAndDraft: (): LaunchPlanError => ({
     kind: 'conflicting-prompt-and-draft',
-    message: 'launch request cannot contain both an auto-submitted prompt and a reviewable draft',
+    message:
+      'launch request cannot contain both an auto-submitted prompt and a reviewable draft; pass only one of them',
   }),
   windowsInlineLaunchTooLarge: (chars: number, max: number): LaunchPlanError => ({
     kind: 'windows-inline-launch-too-large',
     chars,
     max,
-    message: `Windows inline launch is ${chars} characters; the safe limit is ${max}`,
+    message: `Windows inline launch is ${chars} characters; the safe limit is ${max}; shorten the prompt or arguments`,
   }),
   sessionOptions: (error: SessionOptionCatalogError): LaunchPlanError => ({
     kind: 'session-options',
@@ -175,16 +176,16 @@ export const launchPlanError = {
         : reason === 'ill-formed-text'
           ? 'is not well-formed Unicode (lone surrogate)'
           : "must be non-empty and contain no '='"
-    }`,
+    }; correct the ${field}`,
   }),
 };
 
-/** One factory per {@link SessionOptionCatalogError} variant, with the upstream wording. */
-export const sessionOptionCatalogError = {
+/** One factory per {@link SessionOptionCatalogError} variant, with a plain-English message. */
+export const SessionOptionCatalogError = {
   unsupportedAgent: (agent: string): SessionOptionCatalogError => ({
     kind: 'unsupported-agent',
     agent,
-    message: `agent ${agent} does not declare session options`,
+    message: `agent ${agent} does not declare session options; launch it without session options`,
   }),
   unavailableBinding: (
     agentId: string,
@@ -195,7 +196,7 @@ export const sessionOptionCatalogError = {
     agentId,
     adapterId,
     revision,
-    message: `agent ${agentId} declares unavailable session-option adapter ${adapterId} at revision ${revision}`,
+    message: `agent ${agentId} declares unavailable session-option adapter ${adapterId} at revision ${revision}; register that adapter revision`,
   }),
   adapter: (error: SessionOptionAdapterError): SessionOptionCatalogError => ({
     kind: 'adapter',
@@ -203,3 +204,9 @@ export const sessionOptionCatalogError = {
     message: `session-option adapter rejected the request: ${error.message}`,
   }),
 };
+
+/** @deprecated use {@link LaunchPlanError} (one error-factory naming, CONTRIBUTING.md). */
+export const launchPlanError = LaunchPlanError;
+
+/** @deprecated use {@link SessionOptionCatalogError} (one error-factory naming, CONTRIBUTING.md). */
+export const sessionOptionCatalogError = SessionOptionCatalogError;

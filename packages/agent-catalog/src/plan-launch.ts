@@ -12,7 +12,7 @@ import {
 } from '@gate4agent/types';
 import { type ApprovalMappings, BUILTIN_APPROVAL_MAPPINGS } from './approval-mappings.js';
 import { MAX_LAUNCH_PROMPT_BYTES, WINDOWS_INLINE_LAUNCH_MAX_CHARS } from './constants.js';
-import { type LaunchPlanError, launchPlanError } from './launch-plan-error.js';
+import { LaunchPlanError } from './launch-plan-error.js';
 import {
   createLaunchRequest,
   type EnvMutation,
@@ -36,24 +36,24 @@ type Planned<T> = Result<T, LaunchPlanError>;
 function checkInputs(request: LaunchRequest): Planned<void> {
   for (const argument of request.extraArgs) {
     if (argument.includes('\0'))
-      return err(launchPlanError.invalidLaunchArgument('extra argument', 'nul-byte'));
+      return err(LaunchPlanError.invalidLaunchArgument('extra argument', 'nul-byte'));
     if (!isWellFormedText(argument))
-      return err(launchPlanError.invalidLaunchArgument('extra argument', 'ill-formed-text'));
+      return err(LaunchPlanError.invalidLaunchArgument('extra argument', 'ill-formed-text'));
   }
   for (const { key, value } of request.env) {
     if (key.length === 0 || key.includes('=') || key.includes('\0') || !isWellFormedText(key)) {
-      return err(launchPlanError.invalidLaunchArgument('environment key', 'invalid-key'));
+      return err(LaunchPlanError.invalidLaunchArgument('environment key', 'invalid-key'));
     }
     if (value === null) continue;
     if (value.includes('\0')) {
-      return err(launchPlanError.invalidLaunchArgument('environment value', 'nul-byte'));
+      return err(LaunchPlanError.invalidLaunchArgument('environment value', 'nul-byte'));
     }
     if (!isWellFormedText(value)) {
-      return err(launchPlanError.invalidLaunchArgument('environment value', 'ill-formed-text'));
+      return err(LaunchPlanError.invalidLaunchArgument('environment value', 'ill-formed-text'));
     }
   }
   if (request.prompt !== null && !isWellFormedText(request.prompt)) {
-    return err(launchPlanError.invalidLaunchArgument('prompt', 'ill-formed-text'));
+    return err(LaunchPlanError.invalidLaunchArgument('prompt', 'ill-formed-text'));
   }
   return ok(undefined);
 }
@@ -62,7 +62,7 @@ function withinWindowsBudget(plan: LaunchPlan, platform: RuntimePlatform): Plann
   if (platform !== 'windows') return ok(plan);
   const chars = estimatedWindowsLaunchChars(plan.program, plan.args, plan.env);
   return chars > WINDOWS_INLINE_LAUNCH_MAX_CHARS
-    ? err(launchPlanError.windowsInlineLaunchTooLarge(chars, WINDOWS_INLINE_LAUNCH_MAX_CHARS))
+    ? err(LaunchPlanError.windowsInlineLaunchTooLarge(chars, WINDOWS_INLINE_LAUNCH_MAX_CHARS))
     : ok(plan);
 }
 
@@ -82,13 +82,13 @@ export function planLaunch(
 ): Planned<LaunchPlan> {
   const request = createLaunchRequest(init);
   if (!supportsPlatform(spec, request.platform)) {
-    return err(launchPlanError.unsupportedPlatform(spec.id, request.platform));
+    return err(LaunchPlanError.unsupportedPlatform(spec.id, request.platform));
   }
   const prompt = request.prompt === '' ? null : request.prompt;
   if (prompt !== null) {
     const bytes = utf8ByteLength(prompt);
     if (bytes > MAX_LAUNCH_PROMPT_BYTES)
-      return err(launchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
+      return err(LaunchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
   }
   const inputs = checkInputs(request);
   if (!inputs.ok) return inputs;
@@ -96,7 +96,7 @@ export function planLaunch(
   let appliedSessionOptions: SessionOptionSelection | null = null;
   if (request.sessionOptions !== null) {
     const resolved = resolveSessionOptionLaunchFor(spec, request.sessionOptions, request.extraArgs);
-    if (!resolved.ok) return err(launchPlanError.sessionOptions(resolved.error));
+    if (!resolved.ok) return err(LaunchPlanError.sessionOptions(resolved.error));
     sessionArgs = resolved.value.args;
     appliedSessionOptions = resolved.value.applied;
   }
@@ -108,14 +108,14 @@ export function planLaunch(
     if (flags === undefined) {
       const supported = APPROVAL_LEVELS.filter((level) => byLevel[level] !== undefined);
       return err(
-        launchPlanError.approvalLevelUnsupported(spec.id, request.approvalLevel, supported),
+        LaunchPlanError.approvalLevelUnsupported(spec.id, request.approvalLevel, supported),
       );
     }
     approvalArgs = flags.args;
     approvalEnv = flags.env;
     const sandboxed = request.env.some(({ key, value }) => key === 'IS_SANDBOX' && value === '1');
     if (flags.refusedAsRoot === true && request.runsAsRoot && !sandboxed) {
-      return err(launchPlanError.approvalLevelRefusedAsRoot(spec.id, request.approvalLevel));
+      return err(LaunchPlanError.approvalLevelRefusedAsRoot(spec.id, request.approvalLevel));
     }
   }
 
@@ -127,19 +127,19 @@ export function planLaunch(
     const initial = spec.prompt.initial;
     switch (initial.kind) {
       case 'none':
-        return err(launchPlanError.promptUnsupported(spec.id));
+        return err(LaunchPlanError.promptUnsupported(spec.id));
       case 'agent-native-query':
-        return err(launchPlanError.nativePlannerRequired(spec.id));
+        return err(LaunchPlanError.nativePlannerRequired(spec.id));
       case 'after-ready':
         followupPrompt = prompt;
         break;
       case 'flag':
       case 'interactive-flag': {
         if (prompt.includes('\0'))
-          return err(launchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
+          return err(LaunchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
         const flagged = flagArguments(initial.flag, prompt);
         if (isOptionUnsafe(flagged)) {
-          return err(launchPlanError.promptLooksLikeOption(spec.id, 'prompt', initial.flag));
+          return err(LaunchPlanError.promptLooksLikeOption(spec.id, 'prompt', initial.flag));
         }
         args.push(...flagged);
         break;
@@ -148,7 +148,7 @@ export function planLaunch(
         const start = args.length;
         const positional = positionalArguments(prompt, initial.optionTerminator);
         if (isOptionUnsafe(positional)) {
-          return err(launchPlanError.promptLooksLikeOption(spec.id, 'prompt', null));
+          return err(LaunchPlanError.promptLooksLikeOption(spec.id, 'prompt', null));
         }
         args.push(...positional);
         if (
@@ -160,7 +160,7 @@ export function planLaunch(
           args.length = start;
           followupPrompt = prompt;
         } else if (prompt.includes('\0')) {
-          return err(launchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
+          return err(LaunchPlanError.invalidLaunchArgument('prompt', 'nul-byte'));
         }
         break;
       }
@@ -194,12 +194,12 @@ export function planDraftLaunch(
 ): Planned<LaunchPlan> {
   const request = createLaunchRequest(init);
   if (request.prompt !== null && request.prompt !== '')
-    return err(launchPlanError.conflictingPromptAndDraft());
+    return err(LaunchPlanError.conflictingPromptAndDraft());
   const bytes = utf8ByteLength(draft);
   if (bytes > MAX_LAUNCH_PROMPT_BYTES)
-    return err(launchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
+    return err(LaunchPlanError.promptTooLarge(bytes, MAX_LAUNCH_PROMPT_BYTES));
   if (!isWellFormedText(draft))
-    return err(launchPlanError.invalidLaunchArgument('draft', 'ill-formed-text'));
+    return err(LaunchPlanError.invalidLaunchArgument('draft', 'ill-formed-text'));
   const planned = planLaunch(spec, request, options);
   if (!planned.ok || draft === '') return planned;
   const plan = planned.value;
@@ -211,7 +211,7 @@ export function planDraftLaunch(
   } else {
     const flagged = flagArguments(nativeDraft.flag, draft);
     if (isOptionUnsafe(flagged)) {
-      return err(launchPlanError.promptLooksLikeOption(spec.id, 'draft', nativeDraft.flag));
+      return err(LaunchPlanError.promptLooksLikeOption(spec.id, 'draft', nativeDraft.flag));
     }
     args.push(...flagged);
     if (
@@ -222,7 +222,7 @@ export function planDraftLaunch(
       args.length -= flagged.length;
       followupDraft = draft;
     } else if (draft.includes('\0')) {
-      return err(launchPlanError.invalidLaunchArgument('draft', 'nul-byte'));
+      return err(LaunchPlanError.invalidLaunchArgument('draft', 'nul-byte'));
     }
   }
   return withinWindowsBudget(sealLaunchPlan({ ...plan, args, followupDraft }), request.platform);

@@ -15,7 +15,7 @@ import {
 } from '@gate4agent/types';
 import type { AdapterRegistry } from './adapter-registry.js';
 import { MAX_SPEC_REVISION_BYTES } from './constants.js';
-import { type ExecutableNameField, type RegistryError, registryError } from './registry-error.js';
+import { type ExecutableNameField, RegistryError } from './registry-error.js';
 
 // Rust `char::is_whitespace` (Unicode White_Space).
 const WHITESPACE = /[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/u;
@@ -37,15 +37,15 @@ export function isExecutableName(value: string): boolean {
 function executableName(agent: string, field: ExecutableNameField, value: string): Checked {
   return isExecutableName(value)
     ? PASS
-    : err(registryError.invalidExecutableName(agent, field, value));
+    : err(RegistryError.invalidExecutableName(agent, field, value));
 }
 
 function launch(agent: string, spec: LaunchSpec): Checked {
   if (isBlank(spec.program) || spec.program.includes('\0')) {
-    return err(registryError.invalidProgram(agent, spec.program));
+    return err(RegistryError.invalidProgram(agent, spec.program));
   }
   if (spec.fixedArgs.some((argument) => argument.includes('\0'))) {
-    return err(registryError.nulByte(agent, 'fixed argument'));
+    return err(RegistryError.nulByte(agent, 'fixed argument'));
   }
   return PASS;
 }
@@ -53,7 +53,7 @@ function launch(agent: string, spec: LaunchSpec): Checked {
 function adapterBindings(spec: AgentSpec, adapters: AdapterRegistry): Checked {
   const { transports, adapters: bound } = spec.capabilities;
   if (bound.ptySidecar !== null && !transports.pty)
-    return err(registryError.ptySidecarRequiresPty(spec.id));
+    return err(RegistryError.ptySidecarRequiresPty(spec.id));
   const pipeFamily: AdapterFamily =
     transports.pipe?.protocol === 'one-shot-text' ? 'one-shot' : 'pipe';
   const checks: [AdapterFamily, AdapterBinding | null | undefined][] = [
@@ -74,12 +74,12 @@ function adapterBindings(spec: AgentSpec, adapters: AdapterRegistry): Checked {
     const valid = AdapterBinding.validate(binding);
     if (!valid.ok) {
       return err(
-        registryError.invalidAdapterBinding(spec.id, family, binding.id, valid.error.message),
+        RegistryError.invalidAdapterBinding(spec.id, family, binding.id, valid.error.message),
       );
     }
     if (!adapters.supports(family, binding)) {
       return err(
-        registryError.unsupportedAdapterBinding(spec.id, family, binding.id, binding.revision),
+        RegistryError.unsupportedAdapterBinding(spec.id, family, binding.id, binding.revision),
       );
     }
   }
@@ -93,19 +93,19 @@ function adapterBindings(spec: AgentSpec, adapters: AdapterRegistry): Checked {
  */
 export function validateSpec(spec: AgentSpec, adapters: AdapterRegistry): Checked {
   const id = AgentId.tryNew(spec.id as string);
-  if (!id.ok) return err(registryError.invalidAgentId(String(spec.id), id.error.message));
+  if (!id.ok) return err(RegistryError.invalidAgentId(String(spec.id), id.error.message));
   const agent = spec.id;
   const shape = AgentSpecCodec.decode(spec);
   if (!shape.ok)
-    return err(registryError.invalidSpec(agent, shape.error.path, shape.error.message));
+    return err(RegistryError.invalidSpec(agent, shape.error.path, shape.error.message));
   if (
     isBlank(spec.revision) ||
     utf8ByteLength(spec.revision) > MAX_SPEC_REVISION_BYTES ||
     hasControlChar(spec.revision)
   ) {
-    return err(registryError.invalidRevision(agent, spec.revision));
+    return err(RegistryError.invalidRevision(agent, spec.revision));
   }
-  if (isBlank(spec.displayName)) return err(registryError.emptyDisplayName(agent));
+  if (isBlank(spec.displayName)) return err(RegistryError.emptyDisplayName(agent));
   const names: [ExecutableNameField, string][] = [
     ['detection command', spec.detection.command],
     ...spec.detection.aliases.map((alias): [ExecutableNameField, string] => [
@@ -136,17 +136,17 @@ export function validateSpec(spec: AgentSpec, adapters: AdapterRegistry): Checke
     const checked = result();
     if (!checked.ok) return checked;
   }
-  if (spec.expectedProcesses.length === 0) return err(registryError.missingExpectedProcess(agent));
+  if (spec.expectedProcesses.length === 0) return err(RegistryError.missingExpectedProcess(agent));
   for (const matcher of spec.expectedProcesses) {
     const value = matcher.kind === 'exact' ? matcher.name : matcher.prefix;
-    if (!isExecutableName(value)) return err(registryError.invalidProcessMatcher(agent, value));
+    if (!isExecutableName(value)) return err(RegistryError.invalidProcessMatcher(agent, value));
   }
   const initial = spec.prompt.initial;
   if (
     (initial.kind === 'flag' || initial.kind === 'interactive-flag') &&
     (!initial.flag.startsWith('-') || initial.flag.includes('\0'))
   ) {
-    return err(registryError.invalidPromptFlag(agent, initial.flag));
+    return err(RegistryError.invalidPromptFlag(agent, initial.flag));
   }
   return PASS;
 }

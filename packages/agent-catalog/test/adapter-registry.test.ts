@@ -38,12 +38,14 @@ describe('AdapterRegistry', () => {
       registry.insert({ family: 'hook', binding: binding('x', ''), agents: [AgentId.new('x')] }),
     );
     expect(invalid.message).toBe(
-      'invalid Hook adapter x: adapter revision is empty; pass a revision such as "v1"',
+      'invalid Hook adapter x: adapter revision is empty; pass a revision such as "v1"; correct the adapter',
     );
     const missing = unwrapErr(
       registry.insert({ family: 'hook', binding: binding('x'), agents: [] }),
     );
-    expect(missing.message).toBe('Hook adapter x has no bound agents');
+    expect(missing.message).toBe(
+      'Hook adapter x has no bound agents; bind at least one agent or leave the adapter out',
+    );
     expect(registry.size).toBe(0);
     unwrap(registry.insert({ family: 'hook', binding: binding('x'), agents: [AgentId.new('x')] }));
     unwrap(
@@ -56,7 +58,7 @@ describe('AdapterRegistry', () => {
         agents: [AgentId.new('x')],
       }),
     );
-    expect(duplicate.message).toBe('duplicate Hook adapter ID: x');
+    expect(duplicate.message).toBe('duplicate Hook adapter ID: x; register each adapter once');
     expect(registry.size).toBe(2);
   });
 

@@ -46,7 +46,7 @@ describe('AgentRegistry validation', () => {
     atLimit.revision = 'é'.repeat(MAX_SPEC_REVISION_BYTES / 2);
     expect(AgentRegistry.create([atLimit]).ok).toBe(true);
     expect(rejects((value) => (value.revision = '')).message).toBe(
-      "agent 'agent' has invalid specification revision ''",
+      "agent 'agent' has invalid specification revision ''; use a non-empty single-line revision",
     );
   });
 
@@ -63,7 +63,7 @@ describe('AgentRegistry validation', () => {
       value.detection.command = 'a b';
     });
     expect(error.kind).toBe('empty-display-name');
-    expect(error.message).toBe("agent 'agent' has an empty display name");
+    expect(error.message).toBe("agent 'agent' has an empty display name; set a display name");
   });
 
   it('checks every executable name and names the field', () => {
@@ -76,7 +76,9 @@ describe('AgentRegistry validation', () => {
     }
     const alias = rejects((value) => value.detection.aliases.push('x y'));
     expect(alias).toMatchObject({ field: 'detection alias' });
-    expect(alias.message).toBe("agent 'agent' has invalid detection alias 'x y'");
+    expect(alias.message).toBe(
+      "agent 'agent' has invalid detection alias 'x y'; use a bare executable name without spaces or path separators",
+    );
     expect(rejects((value) => value.detection.requiredCommands.push('/usr/bin/git'))).toMatchObject(
       {
         field: 'required command',
@@ -96,7 +98,9 @@ describe('AgentRegistry validation', () => {
     });
     const nul = rejects((value) => value.launch.fixedArgs.push('ok', 'b\0d'));
     expect(nul).toMatchObject({ kind: 'nul-byte', field: 'fixed argument' });
-    expect(nul.message).toBe("agent 'agent' contains a NUL byte in fixed argument");
+    expect(nul.message).toBe(
+      "agent 'agent' contains a NUL byte in fixed argument; remove the NUL byte",
+    );
   });
 
   it('checks adapter bindings: revision first, then the exact registered revision', () => {
@@ -113,7 +117,7 @@ describe('AgentRegistry validation', () => {
       adapterId: 'claude-code',
     });
     expect(invalid.message).toBe(
-      "agent 'agent' has invalid Hook adapter 'claude-code': adapter revision is empty; pass a revision such as \"v1\"",
+      "agent 'agent' has invalid Hook adapter 'claude-code': adapter revision is empty; pass a revision such as \"v1\"; correct the adapter binding",
     );
     const stale = rejects((value) => {
       value.capabilities.adapters.hook = {
@@ -123,7 +127,7 @@ describe('AgentRegistry validation', () => {
       };
     });
     expect(stale.message).toBe(
-      "agent 'agent' requires unavailable Hook adapter 'claude-code' at revision 'old'",
+      "agent 'agent' requires unavailable Hook adapter 'claude-code' at revision 'old'; register that adapter revision or bind a registered one",
     );
     const oneShotPipe = rejects((value) => {
       value.capabilities.transports.pipe = {
@@ -156,7 +160,9 @@ describe('AgentRegistry validation', () => {
 
   it('requires expected processes and checks every matcher', () => {
     const missing = rejects((value) => (value.expectedProcesses = []));
-    expect(missing.message).toBe("agent 'agent' has no expected process matcher");
+    expect(missing.message).toBe(
+      "agent 'agent' has no expected process matcher; add at least one expected process",
+    );
     expect(
       rejects((value) => value.expectedProcesses.push({ kind: 'prefix', prefix: 'x y' })),
     ).toMatchObject({
@@ -182,7 +188,9 @@ describe('AgentRegistry insertion', () => {
     const registry = unwrap(AgentRegistry.create([spec('one', 'one')]));
     const error = unwrapErr(registry.insert(spec('one', 'other')));
     expect(error).toMatchObject({ kind: 'duplicate-agent-id', agent: 'one' });
-    expect(error.message).toBe('duplicate agent ID: one');
+    expect(error.message).toBe(
+      'duplicate agent ID: one; remove one of the two specs or rename one',
+    );
     const invalid = spec('one', 'third');
     invalid.displayName = '';
     expect(unwrapErr(registry.insert(invalid)).kind).toBe('empty-display-name');
@@ -198,7 +206,7 @@ describe('AgentRegistry insertion', () => {
       second: 'other',
     });
     expect(error.message).toBe(
-      "command 'qwen' is ambiguous between agents 'qwen-code' and 'other'",
+      "command 'qwen' is ambiguous between agents 'qwen-code' and 'other'; give one of them another command",
     );
     const self = spec('self', 'self');
     self.detection.aliases.push('SELF.exe');

@@ -34,14 +34,16 @@ describe('planLaunch prompt placement', () => {
     expect(unwrap(planLaunch(builtin('hermes'), linux(null))).args).toEqual(['--tui']);
     const error = unwrapErr(planLaunch(builtin('hermes'), linux('P')));
     expect(error).toMatchObject({ kind: 'native-planner-required', agent: 'hermes' });
-    expect(error.message).toBe("agent 'hermes' requires a provider-native startup query planner");
+    expect(error.message).toBe(
+      "agent 'hermes' requires a provider-native startup query planner; launch without a startup query",
+    );
   });
 
   it('refuses a prompt for an agent without a prompt mode, and treats "" as no prompt', () => {
     const none = spec('quiet', 'quiet');
     none.prompt.initial = { kind: 'none' };
     expect(unwrapErr(planLaunch(none, linux('P'))).message).toBe(
-      "agent 'quiet' does not accept an initial prompt",
+      "agent 'quiet' does not accept an initial prompt; launch without a prompt and send it once the agent is ready",
     );
     const plan = unwrap(planLaunch(none, linux('')));
     expect([plan.args, plan.followupPrompt]).toEqual([[], null]);
@@ -82,7 +84,9 @@ describe('planLaunch prompt placement', () => {
     value.detection.unsupportedPlatforms.push('windows');
     const error = unwrapErr(planLaunch(value, { platform: 'windows' }));
     expect(error).toMatchObject({ kind: 'unsupported-platform', platform: 'windows' });
-    expect(error.message).toBe("agent 'unix-only' does not support runtime platform Windows");
+    expect(error.message).toBe(
+      "agent 'unix-only' does not support runtime platform Windows; run it on a platform it supports",
+    );
   });
 });
 
@@ -97,7 +101,7 @@ describe('planLaunch limits', () => {
       max: MAX_LAUNCH_PROMPT_BYTES,
     });
     expect(error.message).toBe(
-      `prompt is ${MAX_LAUNCH_PROMPT_BYTES + 1} bytes; the launch limit is ${MAX_LAUNCH_PROMPT_BYTES} bytes`,
+      `prompt is ${MAX_LAUNCH_PROMPT_BYTES + 1} bytes; the launch limit is ${MAX_LAUNCH_PROMPT_BYTES} bytes; shorten it or send it after launch`,
     );
   });
 
@@ -201,7 +205,7 @@ describe('planLaunch on Windows', () => {
       max: 24_000,
     });
     expect(error.message).toBe(
-      'Windows inline launch is 24001 characters; the safe limit is 24000',
+      'Windows inline launch is 24001 characters; the safe limit is 24000; shorten the prompt or arguments',
     );
     expect(
       unwrap(planLaunch(builtin('gemini'), { prompt: `${fits}x`, platform: 'linux' })).args,
@@ -220,7 +224,7 @@ describe('planDraftLaunch', () => {
   it('refuses a request that also has a prompt', () => {
     const error = unwrapErr(planDraftLaunch(builtin('claude'), linux('P'), 'draft'));
     expect(error.message).toBe(
-      'launch request cannot contain both an auto-submitted prompt and a reviewable draft',
+      'launch request cannot contain both an auto-submitted prompt and a reviewable draft; pass only one of them',
     );
     expect(planDraftLaunch(builtin('claude'), linux(''), 'draft').ok).toBe(true);
   });
@@ -265,7 +269,7 @@ describe('planLaunch session options', () => {
       error: { kind: 'unavailable-binding', revision: 'old' },
     });
     expect(error.message).toBe(
-      'agent claude declares unavailable session-option adapter claude-code at revision old',
+      'agent claude declares unavailable session-option adapter claude-code at revision old; register that adapter revision',
     );
     const refused = unwrapErr(
       planLaunch(builtin('claude'), {
@@ -278,7 +282,7 @@ describe('planLaunch session options', () => {
       error: { kind: 'adapter', error: { kind: 'invalid-value-type' } },
     });
     expect(refused.message).toBe(
-      'session-option adapter rejected the request: session option effort has the wrong value type',
+      'session-option adapter rejected the request: session option effort has the wrong value type; pass a value of the type the catalog lists',
     );
   });
 

@@ -2,7 +2,7 @@
 // registry is built standalone on a raw ingress queue and the kernel-side functions are called
 // directly.
 import type { BackendIngress } from '@gate4agent/kernel';
-import { KernelProviderErrors } from '@gate4agent/kernel';
+import { KernelProviderError } from '@gate4agent/kernel';
 import { CapabilityRequestId } from '@gate4agent/tool-protocol';
 import { err, ok, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
@@ -48,13 +48,13 @@ describe('provider_runtime.rs', () => {
       sequence,
       bindingId: runtime.bindingId(),
       providerId: providerId(),
-      result: err(KernelProviderErrors.integrationBlocked()),
+      result: err(KernelProviderError.integrationBlocked()),
     });
     const receipt = unwrap(runtime.tryRecvObservationOutcome());
     expect(receipt.sequence).toBe(sequence);
     expect(receipt.status).toEqual({
       kind: 'rejected',
-      error: KernelProviderErrors.integrationBlocked(),
+      error: KernelProviderError.integrationBlocked(),
     });
     expect(runtime.state()).toBe('closing');
     expect(runtime.cancellationToken().isCancelled()).toBe(true);
@@ -315,7 +315,7 @@ describe('provider_runtime.rs', () => {
       sequence: firstDetach,
       bindingId,
       providerId: providerId(),
-      result: err(KernelProviderErrors.integrationBlocked()),
+      result: err(KernelProviderError.integrationBlocked()),
     });
     expect(runtime.state()).toBe('closing');
 
@@ -325,7 +325,7 @@ describe('provider_runtime.rs', () => {
       sequence: second.sequence,
       bindingId,
       providerId: providerId(),
-      result: err(KernelProviderErrors.sequenceRegressed(9, second.sequence)),
+      result: err(KernelProviderError.sequenceRegressed(9, second.sequence)),
     });
     port.reconcileSnapshot({
       lastSequence: 9,

@@ -71,7 +71,7 @@ export type KernelIntegrationError =
     };
 
 /** Factories of {@link KernelIntegrationError}. */
-export const KernelIntegrationErrors = {
+export const KernelIntegrationError = {
   logicalTickExhausted: (currentTick: number): KernelIntegrationError => ({
     kind: 'logical-tick-exhausted',
     currentTick,
@@ -138,7 +138,7 @@ export type KernelCommandError =
   | { readonly kind: 'control'; readonly error: ControlError; readonly message: string };
 
 /** Factories of {@link KernelCommandError}. */
-export const KernelCommandErrors = {
+export const KernelCommandError = {
   integrationBlocked: (reason: KernelIntegrationError): KernelCommandError => ({
     kind: 'integration-blocked',
     reason,
@@ -181,7 +181,7 @@ export type KernelToolError =
   | { readonly kind: 'integration-blocked'; readonly message: string };
 
 /** Factories of {@link KernelToolError}. */
-export const KernelToolErrors = {
+export const KernelToolError = {
   engine: (error: ToolEngineError): KernelToolError => ({
     kind: 'engine',
     error,
@@ -253,7 +253,7 @@ export type KernelProviderError =
   | { readonly kind: 'integration-blocked'; readonly message: string };
 
 /** Factories of {@link KernelProviderError}. */
-export const KernelProviderErrors = {
+export const KernelProviderError = {
   validation: (error: ToolValidationError): KernelProviderError => ({
     kind: 'validation',
     error,
@@ -315,3 +315,15 @@ export const KernelProviderErrors = {
     message: `tool provider lane is blocked by a control/tool integration failure; ${BLOCKED}`,
   }),
 };
+
+/** @deprecated use {@link KernelIntegrationError} (one error-factory naming, CONTRIBUTING.md). */
+export const KernelIntegrationErrors = KernelIntegrationError;
+
+/** @deprecated use {@link KernelCommandError} (one error-factory naming, CONTRIBUTING.md). */
+export const KernelCommandErrors = KernelCommandError;
+
+/** @deprecated use {@link KernelToolError} (one error-factory naming, CONTRIBUTING.md). */
+export const KernelToolErrors = KernelToolError;
+
+/** @deprecated use {@link KernelProviderError} (one error-factory naming, CONTRIBUTING.md). */
+export const KernelProviderErrors = KernelProviderError;

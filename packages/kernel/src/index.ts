@@ -4,16 +4,15 @@ export {
   COUNTER_MAX,
 } from './constants.js';
 export { Gate4AgentEngine } from './engine/gate4agent-engine.js';
-export type {
-  KernelCommandError,
-  KernelIntegrationError,
-  KernelProviderError,
-  KernelToolError,
-} from './errors.js';
+
 export {
+  KernelCommandError,
   KernelCommandErrors,
+  KernelIntegrationError,
   KernelIntegrationErrors,
+  KernelProviderError,
   KernelProviderErrors,
+  KernelToolError,
   KernelToolErrors,
 } from './errors.js';
 export type { KernelAgentCatalog, KernelAgentSpec } from './kernel/agent-catalog.js';

@@ -74,11 +74,11 @@ export {
   trackProcess,
 } from './process/process-tracker.js';
 export { controlledCleanExitAgentSpec } from './specs/controlled-clean-exit-agent-spec.js';
-export type {
+export type { ControlledExitTarget } from './specs/controlled-exit-fixture-error.js';
+export {
   ControlledExitFixtureError,
-  ControlledExitTarget,
+  controlledExitFixtureError,
 } from './specs/controlled-exit-fixture-error.js';
-export { controlledExitFixtureError } from './specs/controlled-exit-fixture-error.js';
 export type { ControlFixtureSpecOptions } from './specs/interactive-agent-spec.js';
 export {
   exitingAgentSpec,

@@ -1,7 +1,8 @@
 // Adapter identity (§3.2).
-export type { AdapterBindingError } from './adapter/adapter-binding.js';
+
 export {
   AdapterBinding,
+  AdapterBindingError,
   AdapterBindingSchema,
   adapterBindingError,
 } from './adapter/adapter-binding.js';
@@ -77,13 +78,11 @@ export {
 } from './agent/readiness.js';
 export type { RuntimePlatform } from './agent/runtime-platform.js';
 export { RUNTIME_PLATFORMS, RuntimePlatformSchema } from './agent/runtime-platform.js';
-export type {
-  SessionOptionValidationError,
-  SessionOptionValue,
-} from './agent/session-options.js';
+export type { SessionOptionValue } from './agent/session-options.js';
 export {
   SessionOptionSelection,
   SessionOptionSelectionSchema,
+  SessionOptionValidationError,
   SessionOptionValueSchema,
   sessionOptionValidationError,
 } from './agent/session-options.js';
@@ -158,9 +157,9 @@ export {
   EffectEnvelopeCodec,
   EffectEnvelopeSchema,
 } from './control/control-effect.js';
-export type { ControlError } from './control/control-error.js';
+
 export { ControlErrorCodec, ControlErrorSchema } from './control/control-error.js';
-export { controlError } from './control/control-error-factory.js';
+export { ControlError, controlError } from './control/control-error-factory.js';
 export type { ControlEvent, ControlEventKind } from './control/control-event.js';
 export {
   ControlEventCodec,
@@ -268,8 +267,12 @@ export {
   ShellCommandSchema,
   TerminalTextSchema,
 } from './input/input-action.js';
-export type { InputPrepareError } from './input/input-prepare-error.js';
-export { InputPrepareErrorSchema, inputPrepareError } from './input/input-prepare-error.js';
+
+export {
+  InputPrepareError,
+  InputPrepareErrorSchema,
+  inputPrepareError,
+} from './input/input-prepare-error.js';
 export { prepareAgentCommand } from './input/prepare-agent-command.js';
 export {
   normalizeSemanticPrompt,
@@ -311,8 +314,11 @@ export type { ProviderActivity } from './provider/provider-activity.js';
 export { ProviderActivitySchema } from './provider/provider-activity.js';
 export type { ProviderEvent } from './provider/provider-event.js';
 export { ProviderEventCodec, ProviderEventSchema } from './provider/provider-event.js';
-export type { ProviderEventValidationError } from './provider/provider-event-validation-error.js';
-export { providerEventValidationError } from './provider/provider-event-validation-error.js';
+
+export {
+  ProviderEventValidationError,
+  providerEventValidationError,
+} from './provider/provider-event-validation-error.js';
 export type {
   ProviderInteraction,
   ProviderInteractionKind,
@@ -329,9 +335,10 @@ export {
   ProviderInteractionStatusSchema,
   ProviderInteractionTargetSchema,
 } from './provider/provider-interaction.js';
-export type { ProviderInteractionResponseError } from './provider/provider-interaction-response.js';
+
 export {
   ProviderInteractionResponse,
+  ProviderInteractionResponseError,
   ProviderInteractionResponseSchema,
   providerInteractionResponseError,
 } from './provider/provider-interaction-response.js';

@@ -2,12 +2,18 @@
 // with a message that names what to do, carries no Rust Debug syntax, is not a bare kind, and
 // names the values it was given. A factory added without a sample here fails the first check.
 import { describe, expect, it } from 'vitest';
+import { agentCatalogFamilies } from './error-messages/agent-catalog-families.js';
 import { catalogFamilies } from './error-messages/catalog-families.js';
 import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
 
-const families: readonly ErrorFamily[] = [...coreFamilies, ...edgeFamilies, ...catalogFamilies];
+const families: readonly ErrorFamily[] = [
+  ...coreFamilies,
+  ...edgeFamilies,
+  ...catalogFamilies,
+  ...agentCatalogFamilies,
+];
 
 /**
  * The imperative verbs a message may use to say what to do. A message names at least one of
@@ -34,9 +40,11 @@ const HINT_VERBS = [
   'drain',
   'enable',
   'fill',
+  'give',
   'grant',
   'install',
   'invoke',
+  'launch',
   'list',
   'load',
   'lower',

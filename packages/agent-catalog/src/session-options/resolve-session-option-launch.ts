@@ -12,10 +12,7 @@ import {
   type SessionOptionValue,
   utf8ByteLength,
 } from '@gate4agent/types';
-import {
-  type SessionOptionAdapterError,
-  sessionOptionAdapterError,
-} from './session-option-adapter-error.js';
+import { SessionOptionAdapterError } from './session-option-adapter-error.js';
 import {
   type SessionOptionApply,
   type SessionOptionKind,
@@ -43,7 +40,7 @@ function normalizeValue(value: string): Adapted<string> {
     utf8ByteLength(trimmed) > SESSION_OPTION_VALUE_MAX_BYTES ||
     hasControlChar(trimmed)
   ) {
-    return err(sessionOptionAdapterError.invalidValue());
+    return err(SessionOptionAdapterError.invalidValue());
   }
   return ok(trimmed);
 }
@@ -52,13 +49,13 @@ function normalizeSelection(selection: SessionOptionSelection): Adapted<SessionO
   const model = normalizeValue(selection.model);
   if (!model.ok) return model;
   const ids = Object.keys(selection.values).sort(compareUtf8);
-  if (ids.length > SESSION_OPTION_VALUES_MAX) return err(sessionOptionAdapterError.tooManyValues());
+  if (ids.length > SESSION_OPTION_VALUES_MAX) return err(SessionOptionAdapterError.tooManyValues());
   const values: Record<string, SessionOptionValue> = {};
   for (const id of ids) {
     if (id.length === 0 || utf8ByteLength(id) > SESSION_OPTION_ID_MAX_BYTES || hasControlChar(id)) {
-      return err(sessionOptionAdapterError.invalidOptionId());
+      return err(SessionOptionAdapterError.invalidOptionId());
     }
-    if (id === 'model') return err(sessionOptionAdapterError.reservedModelOption());
+    if (id === 'model') return err(SessionOptionAdapterError.reservedModelOption());
     const value = selection.values[id] as SessionOptionValue;
     if (typeof value === 'string') {
       const normalized = normalizeValue(value);
@@ -87,7 +84,7 @@ function resolvedModelValues(
   for (const option of model.options) {
     const value = selection.values[option.id] ?? defaultValue(option.kind);
     if (!accepts(option.kind, value))
-      return err(sessionOptionAdapterError.invalidValueType(option.id));
+      return err(SessionOptionAdapterError.invalidValueType(option.id));
     values.set(option.id, value);
   }
   return ok(values);
@@ -175,7 +172,7 @@ export function resolveSessionOptionLaunch(
       continue;
     }
     if (option.apply.launch === null) continue;
-    if (typeof value !== 'string') return err(sessionOptionAdapterError.invalidValue());
+    if (typeof value !== 'string') return err(SessionOptionAdapterError.invalidValue());
     args.push(...(launchArgs(option.apply, value) ?? []));
     if (!isOverridden(option.apply, trailingAgentArgs)) appliedValues[option.id] = value;
   }

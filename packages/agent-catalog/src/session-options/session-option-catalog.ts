@@ -2,10 +2,7 @@
 // side only: models, their options, defaults and how each is applied on the command line.
 import { type AdapterId, err, ok, type Result } from '@gate4agent/types';
 import { SESSION_OPTION_CATALOG_REVISION } from '../constants.js';
-import {
-  type SessionOptionAdapterError,
-  sessionOptionAdapterError,
-} from './session-option-adapter-error.js';
+import { SessionOptionAdapterError } from './session-option-adapter-error.js';
 
 /** What an option is about. */
 export type SessionOptionCategory = 'model' | 'thought-level' | 'model-config' | 'mode';
@@ -242,6 +239,6 @@ export function sessionOptionCatalog(
 ): Result<AgentSessionOptionCatalog, SessionOptionAdapterError> {
   const build = BUILDERS[adapterId];
   return build === undefined
-    ? err(sessionOptionAdapterError.unsupportedAdapter(adapterId))
+    ? err(SessionOptionAdapterError.unsupportedAdapter(adapterId))
     : ok(build(adapterId));
 }

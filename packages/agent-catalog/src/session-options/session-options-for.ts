@@ -1,6 +1,6 @@
 import { type AgentSpec, err, type Result, type SessionOptionSelection } from '@gate4agent/types';
 import { builtinAdapterRegistry } from '../builtin-adapter-registry.js';
-import { type SessionOptionCatalogError, sessionOptionCatalogError } from '../launch-plan-error.js';
+import { SessionOptionCatalogError } from '../launch-plan-error.js';
 import {
   type ResolvedSessionOptionLaunch,
   resolveSessionOptionLaunch,
@@ -9,11 +9,11 @@ import { type AgentSessionOptionCatalog, sessionOptionCatalog } from './session-
 
 function binding(spec: AgentSpec) {
   const declared = spec.capabilities.adapters.sessionOptions;
-  if (declared === null) return err(sessionOptionCatalogError.unsupportedAgent(spec.id));
+  if (declared === null) return err(SessionOptionCatalogError.unsupportedAgent(spec.id));
   // Only the built-in registry is consulted: a consumer registry cannot vouch for a pinned catalog.
   if (!builtinAdapterRegistry().supports('session-options', declared)) {
     return err(
-      sessionOptionCatalogError.unavailableBinding(spec.id, declared.id, declared.revision),
+      SessionOptionCatalogError.unavailableBinding(spec.id, declared.id, declared.revision),
     );
   }
   return { ok: true as const, value: declared };
@@ -26,7 +26,7 @@ export function sessionOptionCatalogFor(
   const declared = binding(spec);
   if (!declared.ok) return declared;
   const catalog = sessionOptionCatalog(declared.value.id);
-  return catalog.ok ? catalog : err(sessionOptionCatalogError.adapter(catalog.error));
+  return catalog.ok ? catalog : err(SessionOptionCatalogError.adapter(catalog.error));
 }
 
 /** Launch arguments for `selection` on `spec`; `trailingAgentArgs` may override them. */
@@ -38,5 +38,5 @@ export function resolveSessionOptionLaunchFor(
   const declared = binding(spec);
   if (!declared.ok) return declared;
   const resolved = resolveSessionOptionLaunch(declared.value.id, selection, trailingAgentArgs);
-  return resolved.ok ? resolved : err(sessionOptionCatalogError.adapter(resolved.error));
+  return resolved.ok ? resolved : err(SessionOptionCatalogError.adapter(resolved.error));
 }

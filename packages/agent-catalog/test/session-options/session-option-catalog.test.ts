@@ -52,7 +52,8 @@ describe('session-option catalogs (session_options.rs)', () => {
   it('has no catalog for other adapters', () => {
     expect(unwrapErr(sessionOptionCatalog(AdapterId.new('opencode')))).toMatchObject({
       kind: 'unsupported-adapter',
-      message: 'session-option adapter is unavailable for opencode',
+      message:
+        'session-option adapter is unavailable for opencode; register the adapter or launch without session options',
     });
   });
 });

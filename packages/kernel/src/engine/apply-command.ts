@@ -1,10 +1,4 @@
-import {
-  type CommandEnvelope,
-  type ControlError,
-  controlError,
-  err,
-  type Result,
-} from '@gate4agent/types';
+import { type CommandEnvelope, ControlError, err, type Result } from '@gate4agent/types';
 import { register } from './commands/register.js';
 import { remove } from './commands/remove.js';
 import { resize } from './commands/resize.js';
@@ -38,9 +32,9 @@ export function reduceCommand(
       return remove(state, id, command.instanceId);
     default: {
       const session = state.sessions.get(command.instanceId);
-      if (session === undefined) return err(controlError.unknownInstance(command.instanceId));
+      if (session === undefined) return err(ControlError.unknownInstance(command.instanceId));
       return err(
-        controlError.unsupportedTransportOperation(session.snapshot.transport, command.kind),
+        ControlError.unsupportedTransportOperation(session.snapshot.transport, command.kind),
       );
     }
   }

@@ -5,9 +5,8 @@ import {
   type AgentInstanceId,
   CONTROL_PROTOCOL_VERSION,
   type CommandId,
-  type ControlError,
+  ControlError,
   type ControlEventKind,
-  controlError,
   type ObservationIgnoredReason,
   OperationId,
   type SessionGeneration,
@@ -20,7 +19,7 @@ export function allocateOperation(state: EngineState): OperationId {
   if (state.counterError !== null) return OperationId.of(0);
   const next = state.nextOperationId;
   if (next === null) {
-    state.counterError = controlError.operationIdExhausted();
+    state.counterError = ControlError.operationIdExhausted();
     return OperationId.of(0);
   }
   state.nextOperationId = next === COUNTER_MAX ? null : next + 1;
@@ -31,7 +30,7 @@ export function allocateOperation(state: EngineState): OperationId {
 export function bumpRevision(state: EngineState): void {
   if (state.counterError !== null) return;
   if (state.revision === COUNTER_MAX) {
-    state.counterError = controlError.revisionExhausted();
+    state.counterError = ControlError.revisionExhausted();
     return;
   }
   state.revision += 1;
@@ -48,7 +47,7 @@ export function emitEvent(
   if (state.counterError !== null) return;
   const sequence = state.nextEventSequence;
   if (sequence === null) {
-    state.counterError = controlError.eventSequenceExhausted();
+    state.counterError = ControlError.eventSequenceExhausted();
     return;
   }
   state.nextEventSequence = sequence === COUNTER_MAX ? null : sequence + 1;

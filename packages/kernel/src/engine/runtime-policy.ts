@@ -1,6 +1,5 @@
 import {
-  type ControlError,
-  controlError,
+  ControlError,
   type ProviderRuntimeCapability,
   ProviderRuntimePolicy,
 } from '@gate4agent/types';
@@ -12,7 +11,7 @@ export function requireCapability(
 ): ControlError | null {
   return ProviderRuntimePolicy.admits(policy, capability)
     ? null
-    : controlError.providerRuntimePolicyDenied(capability);
+    : ControlError.providerRuntimePolicyDenied(capability);
 }
 
 /** Semantic input needs `semantic-readiness`, then `structured-prompt`; the first missing wins. */

@@ -1,10 +1,10 @@
 import { ProviderBoundCapabilityRequest } from '@gate4agent/tool-protocol';
 import { err } from '@gate4agent/types';
 import {
-  KernelCommandErrors,
+  KernelCommandError,
   type KernelIntegrationError,
-  KernelProviderErrors,
-  KernelToolErrors,
+  KernelProviderError,
+  KernelToolError,
 } from '../errors.js';
 import type { BackendIngress, BackendIngressOutcome, CommandOutcome } from './backend-ingress.js';
 import { backendSnapshot } from './backend-snapshot.js';
@@ -22,7 +22,7 @@ function blockedOutcome(
         kind: 'control',
         outcome: {
           commandId: item.command.id,
-          result: err(KernelCommandErrors.integrationBlocked(reason)),
+          result: err(KernelCommandError.integrationBlocked(reason)),
         },
       };
     case 'tool-request':
@@ -31,7 +31,7 @@ function blockedOutcome(
         outcome: {
           requestKey: ProviderBoundCapabilityRequest.key(item.request),
           acceptedSequence: null,
-          result: err(KernelToolErrors.integrationBlocked()),
+          result: err(KernelToolError.integrationBlocked()),
         },
       };
     case 'tool-authority':
@@ -39,7 +39,7 @@ function blockedOutcome(
         kind: 'tool-authority',
         outcome: {
           sequence: item.envelope.sequence,
-          result: err(KernelToolErrors.integrationBlocked()),
+          result: err(KernelToolError.integrationBlocked()),
         },
       };
     case 'tool-cancel':
@@ -47,7 +47,7 @@ function blockedOutcome(
         kind: 'tool-cancel',
         outcome: {
           requestKey: item.requestKey,
-          result: err(KernelToolErrors.integrationBlocked()),
+          result: err(KernelToolError.integrationBlocked()),
         },
       };
     case 'tool-provider':
@@ -56,7 +56,7 @@ function blockedOutcome(
         outcome: {
           sequence: item.envelope.sequence,
           ...providerRuntimeSubject(item.envelope.command),
-          result: err(KernelProviderErrors.integrationBlocked()),
+          result: err(KernelProviderError.integrationBlocked()),
         },
       };
   }

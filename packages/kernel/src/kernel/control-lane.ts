@@ -1,5 +1,5 @@
 import { type CommandEnvelope, err, type Result } from '@gate4agent/types';
-import { type KernelCommandError, KernelCommandErrors } from '../errors.js';
+import { KernelCommandError } from '../errors.js';
 import type { KernelState } from './kernel-state.js';
 
 /** The catalog pre-check of `register`: the agent exists and declares the transport. */
@@ -7,7 +7,7 @@ function checkCatalog(state: KernelState, envelope: CommandEnvelope): KernelComm
   const { command } = envelope;
   if (command.kind !== 'register') return null;
   const spec = state.catalog.get(command.agentId);
-  if (spec === null || spec === undefined) return KernelCommandErrors.unknownAgent(command.agentId);
+  if (spec === null || spec === undefined) return KernelCommandError.unknownAgent(command.agentId);
   const transports = spec.capabilities.transports;
   const supported =
     command.transport === 'pty'
@@ -17,7 +17,7 @@ function checkCatalog(state: KernelState, envelope: CommandEnvelope): KernelComm
         : transports.acp !== null;
   return supported
     ? null
-    : KernelCommandErrors.unsupportedTransport(command.agentId, command.transport);
+    : KernelCommandError.unsupportedTransport(command.agentId, command.transport);
 }
 
 /** Catalog pre-checks (read-only), then the engine's own checks and reduction. */
@@ -28,5 +28,5 @@ export function applyValidatedCommand(
   const rejected = checkCatalog(state, envelope);
   if (rejected !== null) return err(rejected);
   const applied = state.engine.applyCommand(envelope);
-  return applied.ok ? applied : err(KernelCommandErrors.control(applied.error));
+  return applied.ok ? applied : err(KernelCommandError.control(applied.error));
 }

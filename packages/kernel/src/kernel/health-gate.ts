@@ -1,5 +1,5 @@
 import type { ControlHealth } from '@gate4agent/types';
-import { type KernelIntegrationError, KernelIntegrationErrors } from '../errors.js';
+import { KernelIntegrationError } from '../errors.js';
 
 /** The two lanes of one step; both open at its start and never reopen within it. */
 export interface Lanes {
@@ -19,7 +19,7 @@ export function terminalControlHealthError(health: ControlHealth): KernelIntegra
     health.eventSequenceExhausted ||
     health.revisionExhausted ||
     health.providerSequenceExhaustedSessions > 0;
-  return terminal ? KernelIntegrationErrors.controlHealthExhausted(health) : null;
+  return terminal ? KernelIntegrationError.controlHealthExhausted(health) : null;
 }
 
 function sameHealth(left: ControlHealth, right: ControlHealth): boolean {

@@ -10,7 +10,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import { err, ok, type Result } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
-import { type KernelProviderError, KernelProviderErrors } from '../errors.js';
+import { KernelProviderError } from '../errors.js';
 import type {
   ProviderRuntimeCommandOutcome,
   ProviderRuntimeTransition,
@@ -35,9 +35,9 @@ function requireBinding(
   requested: ProviderBindingId,
 ): KernelProviderError | null {
   const current = state.providerBindings.get(providerId);
-  if (current === undefined) return KernelProviderErrors.notAttached(providerId);
+  if (current === undefined) return KernelProviderError.notAttached(providerId);
   if (current !== requested)
-    return KernelProviderErrors.bindingMismatch(providerId, current, requested);
+    return KernelProviderError.bindingMismatch(providerId, current, requested);
   return null;
 }
 
@@ -50,35 +50,34 @@ function reduceCommand(
   if (command.kind === 'attach') {
     const { bindingId, providerId } = command;
     if (bindingId !== sequence)
-      return err(KernelProviderErrors.invalidAttachBinding(sequence, bindingId));
+      return err(KernelProviderError.invalidAttachBinding(sequence, bindingId));
     if (!toolEngine.providerExists(providerId))
-      return err(KernelProviderErrors.unknownProvider(providerId));
+      return err(KernelProviderError.unknownProvider(providerId));
     const current = providerBindings.get(providerId);
-    if (current !== undefined)
-      return err(KernelProviderErrors.alreadyAttached(providerId, current));
+    if (current !== undefined) return err(KernelProviderError.alreadyAttached(providerId, current));
     providerBindings.set(providerId, bindingId);
     return ok({ kind: 'attached' });
   }
   if (command.kind === 'detach') {
     const { bindingId, providerId } = command;
     if (!toolEngine.providerExists(providerId))
-      return err(KernelProviderErrors.unknownProvider(providerId));
+      return err(KernelProviderError.unknownProvider(providerId));
     const bindingError = requireBinding(state, providerId, bindingId);
     if (bindingError !== null) return err(bindingError);
     const closed = toolEngine.detachProviderRuntime(providerId);
-    if (!closed.ok) return err(KernelProviderErrors.engine(closed.error));
+    if (!closed.ok) return err(KernelProviderError.engine(closed.error));
     providerBindings.delete(providerId);
     return ok({ kind: 'detached', closedRequestCount: closed.value });
   }
   const { observation } = command;
   const providerId = observation.providerId;
   if (!toolEngine.providerExists(providerId))
-    return err(KernelProviderErrors.unknownProvider(providerId));
+    return err(KernelProviderError.unknownProvider(providerId));
   const bindingError = requireBinding(state, providerId, command.bindingId);
   if (bindingError !== null) return err(bindingError);
   const { operationId, requestKey } = observation;
   const disposition = toolEngine.applyObservation(observation);
-  if (!disposition.ok) return err(KernelProviderErrors.engine(disposition.error));
+  if (!disposition.ok) return err(KernelProviderError.engine(disposition.error));
   return ok(
     disposition.value.kind === 'applied'
       ? { kind: 'observation-applied', operationId, requestKey }
@@ -92,17 +91,17 @@ function reduceEnvelope(
   toolLaneOpen: boolean,
 ): Transition {
   const valid = ProviderRuntimeEnvelope.validate(envelope);
-  if (!valid.ok) return err(KernelProviderErrors.validation(valid.error));
-  if (state.providerSequenceExhausted) return err(KernelProviderErrors.sequenceExhausted());
+  if (!valid.ok) return err(KernelProviderError.validation(valid.error));
+  if (state.providerSequenceExhausted) return err(KernelProviderError.sequenceExhausted());
   if (envelope.sequence <= state.lastProviderSequence) {
     return err(
-      KernelProviderErrors.sequenceRegressed(state.lastProviderSequence, envelope.sequence),
+      KernelProviderError.sequenceRegressed(state.lastProviderSequence, envelope.sequence),
     );
   }
   // From here the sequence stays consumed, whatever the command's result.
   state.lastProviderSequence = envelope.sequence;
   if (envelope.sequence === COUNTER_MAX) state.providerSequenceExhausted = true;
-  if (!toolLaneOpen) return err(KernelProviderErrors.integrationBlocked());
+  if (!toolLaneOpen) return err(KernelProviderError.integrationBlocked());
   return reduceCommand(state, envelope.sequence, envelope.command);
 }
 
@@ -121,7 +120,7 @@ export function applyProviderRuntime(
     for (const bound of sortedProviderIds(state.providerBindings)) {
       const detached = state.toolEngine.detachProviderRuntime(bound);
       if (!detached.ok) {
-        result = err(KernelProviderErrors.engine(detached.error));
+        result = err(KernelProviderError.engine(detached.error));
         break;
       }
       state.providerBindings.delete(bound);

@@ -2,7 +2,7 @@
 // the control engine's sessions. Only a running session is active.
 import type { AgentInstanceId } from '@gate4agent/types';
 import { engineStateOf } from '../engine/gate4agent-engine.js';
-import { type KernelIntegrationError, KernelIntegrationErrors } from '../errors.js';
+import { KernelIntegrationError } from '../errors.js';
 import type { Lanes } from './health-gate.js';
 import type { KernelState } from './kernel-state.js';
 
@@ -16,15 +16,15 @@ export function syncControlInstance(
   const session = engineStateOf(state.engine).sessions.get(instanceId)?.snapshot;
   if (session === undefined) {
     const removed = toolEngine.removeInstance(instanceId);
-    return removed.ok ? null : KernelIntegrationErrors.toolInstanceSync(instanceId, removed.error);
+    return removed.ok ? null : KernelIntegrationError.toolInstanceSync(instanceId, removed.error);
   }
   const generation = toolEngine.setGeneration(instanceId, session.generation);
-  if (!generation.ok) return KernelIntegrationErrors.toolInstanceSync(instanceId, generation.error);
+  if (!generation.ok) return KernelIntegrationError.toolInstanceSync(instanceId, generation.error);
   const activity = session.status.kind === 'running' ? 'active' : 'inactive';
   const instanceState = toolEngine.setInstanceState(instanceId, session.generation, activity);
   return instanceState.ok
     ? null
-    : KernelIntegrationErrors.toolInstanceSync(instanceId, instanceState.error);
+    : KernelIntegrationError.toolInstanceSync(instanceId, instanceState.error);
 }
 
 /** Syncs one instance; a failure closes the tool lane and is recorded. */

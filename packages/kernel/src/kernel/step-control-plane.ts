@@ -1,11 +1,7 @@
 import type { ProviderBoundCapabilityEffectEnvelope } from '@gate4agent/tool-protocol';
 import { Gate4AgentError, type ObservationEnvelope } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
-import {
-  KernelCommandErrors,
-  type KernelIntegrationError,
-  KernelIntegrationErrors,
-} from '../errors.js';
+import { KernelCommandError, KernelIntegrationError } from '../errors.js';
 import type { BackendIngress, BackendIngressOutcome, CommandOutcome } from './backend-ingress.js';
 import { backendSnapshot } from './backend-snapshot.js';
 import { blockedStep } from './blocked-step.js';
@@ -29,14 +25,14 @@ import {
 /** Phase 1: advance the logical tick, the backend revision and the tool clock, or fail. */
 function advanceBackendClock(state: KernelState): KernelIntegrationError | null {
   if (state.logicalTick === COUNTER_MAX) {
-    return KernelIntegrationErrors.logicalTickExhausted(state.logicalTick);
+    return KernelIntegrationError.logicalTickExhausted(state.logicalTick);
   }
   if (state.backendRevision === COUNTER_MAX) {
-    return KernelIntegrationErrors.backendRevisionExhausted(state.backendRevision);
+    return KernelIntegrationError.backendRevisionExhausted(state.backendRevision);
   }
   const nextTick = state.logicalTick + 1;
   const advanced = state.toolEngine.advanceTime(nextTick);
-  if (!advanced.ok) return KernelIntegrationErrors.toolClock(advanced.error);
+  if (!advanced.ok) return KernelIntegrationError.toolClock(advanced.error);
   state.logicalTick = nextTick;
   state.backendRevision += 1;
   return null;
@@ -59,7 +55,7 @@ function reduceControl(
     }
     return {
       commandId: id,
-      result: { ok: false, error: KernelCommandErrors.integrationBlocked(reason) },
+      result: { ok: false, error: KernelCommandError.integrationBlocked(reason) },
     };
   }
   const result = applyValidatedCommand(state, item.command);
@@ -130,9 +126,7 @@ export function stepControlPlane(
     else {
       lanes.control = false;
       lanes.tool = false;
-      errors.push(
-        KernelIntegrationErrors.controlObservation(observation.instanceId, applied.error),
-      );
+      errors.push(KernelIntegrationError.controlObservation(observation.instanceId, applied.error));
     }
     blockLanesOnControlHealth(state.engine.health(), lanes, errors);
   }

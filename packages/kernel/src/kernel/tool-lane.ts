@@ -5,11 +5,7 @@ import {
   type ToolAuthorityEnvelope,
 } from '@gate4agent/tool-protocol';
 import { err, type Result } from '@gate4agent/types';
-import {
-  type KernelIntegrationError,
-  KernelIntegrationErrors,
-  KernelToolErrors,
-} from '../errors.js';
+import { KernelIntegrationError, KernelToolError } from '../errors.js';
 import type {
   ToolAuthorityCommandOutcome,
   ToolCancelOutcome,
@@ -24,22 +20,22 @@ function decide(
   bound: ProviderBoundCapabilityRequest,
   toolLaneOpen: boolean,
 ): Decision {
-  if (!toolLaneOpen) return err(KernelToolErrors.integrationBlocked());
+  if (!toolLaneOpen) return err(KernelToolError.integrationBlocked());
   const binding = ProviderBoundCapabilityRequest.validateProviderBinding(bound);
-  if (!binding.ok) return err(KernelToolErrors.validation(binding.error));
+  if (!binding.ok) return err(KernelToolError.validation(binding.error));
   const providerId = bound.request.request.providerId;
   if (state.toolEngine.providerExists(providerId)) {
     const current = state.providerBindings.get(providerId);
-    if (current === undefined) return err(KernelToolErrors.providerUnavailable(providerId));
+    if (current === undefined) return err(KernelToolError.providerUnavailable(providerId));
     if (bound.providerBindingId !== current) {
       return err(
-        KernelToolErrors.providerBindingMismatch(providerId, current, bound.providerBindingId),
+        KernelToolError.providerBindingMismatch(providerId, current, bound.providerBindingId),
       );
     }
   }
   // An unregistered provider still reaches the engine, whose policy denies `unknown-provider`.
   const decided = state.toolEngine.request(bound.request);
-  return decided.ok ? decided : err(KernelToolErrors.engine(decided.error));
+  return decided.ok ? decided : err(KernelToolError.engine(decided.error));
 }
 
 /**
@@ -65,7 +61,7 @@ export function applyToolCancel(
   requestKey: CapabilityRequestKey,
   toolLaneOpen: boolean,
 ): ToolCancelOutcome {
-  if (!toolLaneOpen) return { requestKey, result: err(KernelToolErrors.integrationBlocked()) };
+  if (!toolLaneOpen) return { requestKey, result: err(KernelToolError.integrationBlocked()) };
   return { requestKey, result: { ok: true, value: state.toolEngine.cancelRequest(requestKey) } };
 }
 
@@ -76,10 +72,10 @@ export function applyToolAuthority(
   toolLaneOpen: boolean,
 ): ToolAuthorityCommandOutcome {
   let result: ToolAuthorityCommandOutcome['result'];
-  if (!toolLaneOpen) result = err(KernelToolErrors.integrationBlocked());
+  if (!toolLaneOpen) result = err(KernelToolError.integrationBlocked());
   else {
     const applied = state.toolEngine.applyAuthority(envelope);
-    result = applied.ok ? applied : err(KernelToolErrors.engine(applied.error));
+    result = applied.ok ? applied : err(KernelToolError.engine(applied.error));
   }
   return { sequence: envelope.sequence, result };
 }
@@ -96,7 +92,7 @@ export function drainBoundToolEffects(
     const bindingId = state.providerBindings.get(effect.providerId);
     if (bindingId === undefined) {
       return err(
-        KernelIntegrationErrors.toolEffectProviderUnbound(effect.operationId, effect.providerId),
+        KernelIntegrationError.toolEffectProviderUnbound(effect.operationId, effect.providerId),
       );
     }
     bound.push({ bindingId, effect });

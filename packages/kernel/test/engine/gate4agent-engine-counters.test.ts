@@ -4,7 +4,7 @@ import {
   AgentInstanceId,
   CONTROL_INSTANCE_IDENTITIES_MAX,
   CONTROL_SESSIONS_MAX,
-  controlError,
+  ControlError,
   OperationId,
   ProviderInteractionId,
   SessionGeneration,
@@ -41,7 +41,7 @@ describe('gate4agent-engine counters and capacity', () => {
     seedWatermark(engine, instance(), exhausted);
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(register(1)));
-    expect(error).toStrictEqual(controlError.generationExhausted(instance(), exhausted));
+    expect(error).toStrictEqual(ControlError.generationExhausted(instance(), exhausted));
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
 
@@ -60,7 +60,7 @@ describe('gate4agent-engine counters and capacity', () => {
     const rejected = AgentInstanceId.of(firstInstance + CONTROL_SESSIONS_MAX);
     const error = unwrapErr(engine.applyCommand(registerInstance(10_000, rejected)));
     expect(error).toStrictEqual(
-      controlError.sessionCapacityExceeded(rejected, CONTROL_SESSIONS_MAX),
+      ControlError.sessionCapacityExceeded(rejected, CONTROL_SESSIONS_MAX),
     );
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
@@ -79,7 +79,7 @@ describe('gate4agent-engine counters and capacity', () => {
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(registerInstance(1, rejected)));
     expect(error).toStrictEqual(
-      controlError.instanceIdentityCapacityExceeded(rejected, CONTROL_INSTANCE_IDENTITIES_MAX),
+      ControlError.instanceIdentityCapacityExceeded(rejected, CONTROL_INSTANCE_IDENTITIES_MAX),
     );
     expect(engineStateCopy(engine)).toStrictEqual(before);
     unwrap(engine.applyCommand(registerInstance(2, known)));
@@ -121,7 +121,7 @@ describe('gate4agent-engine counters and capacity', () => {
     );
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(terminalText(4, 'second')));
-    expect(error).toStrictEqual(controlError.operationIdExhausted());
+    expect(error).toStrictEqual(ControlError.operationIdExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.operationIdExhausted).toBe(true);
   });
@@ -138,7 +138,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(effect.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error).toStrictEqual(controlError.eventSequenceExhausted());
+    expect(error).toStrictEqual(ControlError.eventSequenceExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.eventSequenceExhausted).toBe(true);
     const events = engine.drainEvents();
@@ -159,7 +159,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(effect.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error).toStrictEqual(controlError.revisionExhausted());
+    expect(error).toStrictEqual(ControlError.revisionExhausted());
     expect(engineStateCopy(engine)).toStrictEqual(before);
     expect(engine.snapshot().health.revisionExhausted).toBe(true);
   });
@@ -172,7 +172,7 @@ describe('gate4agent-engine counters and capacity', () => {
     seedWatermark(engine, instance(), exhausted);
     const before = engineStateCopy(engine);
     const error = unwrapErr(engine.applyCommand(start(2)));
-    expect(error).toStrictEqual(controlError.generationExhausted(instance(), exhausted));
+    expect(error).toStrictEqual(ControlError.generationExhausted(instance(), exhausted));
     expect(engineStateCopy(engine)).toStrictEqual(before);
   });
 
@@ -194,7 +194,7 @@ describe('gate4agent-engine counters and capacity', () => {
         observation(interrupt.operationId, spawn.generation, { kind: 'input-completed' }),
       ),
     );
-    expect(error).toStrictEqual(controlError.eventSequenceExhausted());
+    expect(error).toStrictEqual(ControlError.eventSequenceExhausted());
     const after = engine.snapshot();
     expect(after.sessions).toStrictEqual(before.sessions);
     expect(after.revision).toBe(before.revision);

@@ -1,8 +1,8 @@
 // Ported from gate4agent-engine (src/lib.rs, mod tests): the session lifecycle.
 import {
   AdapterId,
+  ControlError,
   type ControlEvent,
-  controlError,
   ProviderRuntimePolicy,
   providerRuntimePolicyError,
   type TerminalFrame,
@@ -74,7 +74,7 @@ describe('gate4agent-engine lifecycle', () => {
           sendInput(4, { kind: 'submit-prompt', text: 'semantic prompt', framing: 'literal' }),
         ),
       ),
-    ).toStrictEqual(controlError.providerRuntimePolicyDenied('semantic-readiness'));
+    ).toStrictEqual(ControlError.providerRuntimePolicyDenied('semantic-readiness'));
     expect(engine.drainEffects()).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('gate4agent-engine lifecycle', () => {
       semanticResume: false,
     };
     expect(unwrapErr(engine.applyCommand(startWithPolicy(2, invalid)))).toStrictEqual(
-      controlError.invalidProviderRuntimePolicy(
+      ControlError.invalidProviderRuntimePolicy(
         providerRuntimePolicyError('semantic-capability-requires-raw-pty'),
       ),
     );
@@ -112,7 +112,7 @@ describe('gate4agent-engine lifecycle', () => {
     const error = unwrapErr(
       engine.applyCommand(startWithPolicy(2, verifiedRuntimePolicy(), size(1_001, 80))),
     );
-    expect(error).toStrictEqual(controlError.invalidTerminalSize());
+    expect(error).toStrictEqual(ControlError.invalidTerminalSize());
     expect(engine.drainEffects()).toEqual([]);
   });
 

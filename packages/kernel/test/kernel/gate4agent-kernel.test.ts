@@ -11,7 +11,7 @@ import {
   unwrap,
 } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { KernelToolErrors } from '../../src/errors.js';
+import { KernelToolError } from '../../src/errors.js';
 import type { BackendIngressOutcome } from '../../src/kernel/backend-ingress.js';
 import { kernelToolEngine } from '../../src/kernel/kernel-seams.js';
 import {
@@ -159,7 +159,7 @@ describe('gate4agent-kernel tool lanes', () => {
       kind: 'tool-authority',
       outcome: {
         sequence: 1,
-        result: err(KernelToolErrors.engine(ToolEngineError.authoritySequenceRegressed(1, 1))),
+        result: err(KernelToolError.engine(ToolEngineError.authoritySequenceRegressed(1, 1))),
       },
     });
   });
@@ -258,7 +258,7 @@ describe('gate4agent-kernel tool lanes', () => {
     const outcome = toolRequestOutcome(step.ingressOutcomes[0]);
     expect(outcome.acceptedSequence).toBeNull();
     expect(outcome.result).toStrictEqual(
-      err(KernelToolErrors.providerUnavailable(toolProviderId())),
+      err(KernelToolError.providerUnavailable(toolProviderId())),
     );
     expect(step.backendSnapshot.tools.requests).toEqual([]);
     expect(step.toolEffects).toEqual([]);

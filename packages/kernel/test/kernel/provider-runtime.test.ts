@@ -9,7 +9,7 @@ import {
 import { err, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_MAX } from '../../src/constants.js';
-import { KernelProviderErrors } from '../../src/errors.js';
+import { KernelProviderError } from '../../src/errors.js';
 import type {
   BackendIngressOutcome,
   ProviderRuntimeCommandOutcome,
@@ -320,7 +320,7 @@ describe('gate4agent-kernel provider bindings', () => {
     expect(invalid.backendSnapshot.providerRuntime.lastSequence).toBe(1);
     const reusedSequence = attach(1, 1);
     expect(providerOutcome(reusedSequence.ingressOutcomes[0]).result).toStrictEqual(
-      err(KernelProviderErrors.sequenceRegressed(1, 1)),
+      err(KernelProviderError.sequenceRegressed(1, 1)),
     );
     const bindingId = attachToolProvider(kernel, 2);
     const duplicateAttach = attach(3, 3);
@@ -352,7 +352,7 @@ describe('gate4agent-kernel provider bindings', () => {
     expect(exhaustedOnRejection.backendSnapshot.providerRuntime.bindings).toEqual([]);
     const terminal = attach(COUNTER_MAX, COUNTER_MAX);
     expect(providerOutcome(terminal.ingressOutcomes[0]).result).toStrictEqual(
-      err(KernelProviderErrors.sequenceExhausted()),
+      err(KernelProviderError.sequenceExhausted()),
     );
   });
 

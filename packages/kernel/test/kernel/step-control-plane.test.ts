@@ -4,7 +4,7 @@ import { ProviderBindingId } from '@gate4agent/tool-protocol';
 import { defaultControlHealth } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_MAX } from '../../src/constants.js';
-import { type KernelIntegrationError, KernelIntegrationErrors } from '../../src/errors.js';
+import { KernelIntegrationError } from '../../src/errors.js';
 import { blockLanesOnControlHealth, type Lanes } from '../../src/kernel/health-gate.js';
 import { seedLogicalTick } from '../../src/kernel/kernel-seams.js';
 import {
@@ -52,7 +52,7 @@ describe('gate4agent-kernel step', () => {
     blockLanesOnControlHealth(exhausted, lanes, errors);
     blockLanesOnControlHealth(exhausted, lanes, errors);
     expect(lanes).toEqual({ control: false, tool: false });
-    expect(errors).toStrictEqual([KernelIntegrationErrors.controlHealthExhausted(exhausted)]);
+    expect(errors).toStrictEqual([KernelIntegrationError.controlHealthExhausted(exhausted)]);
   });
 
   it('identical_unified_batches_produce_identical_steps', () => {

@@ -16,9 +16,8 @@ import {
   FIXTURE_SPEC_REVISION,
 } from '../constants.js';
 import {
-  type ControlledExitFixtureError,
+  ControlledExitFixtureError,
   type ControlledExitTarget,
-  controlledExitFixtureError,
 } from './controlled-exit-fixture-error.js';
 import { fixtureLaunch } from './interactive-agent-spec.js';
 
@@ -48,10 +47,10 @@ function components(path: string): string[] {
 }
 
 function validateRoot(root: string): Result<void, ControlledExitFixtureError> {
-  if (!validText(root) || !isAbsolute(root)) return err(controlledExitFixtureError.invalidRoot());
+  if (!validText(root) || !isAbsolute(root)) return err(ControlledExitFixtureError.invalidRoot());
   for (let ancestor = root; ; ancestor = dirname(ancestor)) {
     // Junctions and other reparse points show up as symbolic links to lstat on Windows.
-    if (!isRealDirectory(ancestor)) return err(controlledExitFixtureError.invalidRoot());
+    if (!isRealDirectory(ancestor)) return err(ControlledExitFixtureError.invalidRoot());
     if (dirname(ancestor) === ancestor) return ok(undefined);
   }
 }
@@ -61,7 +60,7 @@ function validateTarget(
   target: string,
   name: ControlledExitTarget,
 ): Result<string, ControlledExitFixtureError> {
-  const invalid = err(controlledExitFixtureError.invalidTarget(name));
+  const invalid = err(ControlledExitFixtureError.invalidTarget(name));
   if (!validText(target) || !isAbsolute(target)) return invalid;
   const rootParts = components(root);
   const targetParts = components(target);
@@ -80,7 +79,7 @@ function validateTarget(
   }
   try {
     lstatSync(target);
-    return err(controlledExitFixtureError.targetExists(name));
+    return err(ControlledExitFixtureError.targetExists(name));
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? ok(target) : invalid;
   }
@@ -103,7 +102,7 @@ export function controlledCleanExitAgentSpec(
   if (!marker.ok) return marker;
   const release = validateTarget(fixtureRoot, releaseSignal, 'release signal');
   if (!release.ok) return release;
-  if (marker.value === release.value) return err(controlledExitFixtureError.duplicateTargets());
+  if (marker.value === release.value) return err(ControlledExitFixtureError.duplicateTargets());
   return ok({
     id: AgentId.new(CLEAN_EXIT_FIXTURE_ID),
     revision: FIXTURE_SPEC_REVISION,

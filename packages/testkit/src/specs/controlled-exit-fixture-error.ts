@@ -17,7 +17,7 @@ export type ControlledExitFixtureError =
   | { readonly kind: 'duplicate-targets'; readonly message: string };
 
 /** One factory per {@link ControlledExitFixtureError} variant, with a plain-English message. */
-export const controlledExitFixtureError = {
+export const ControlledExitFixtureError = {
   invalidRoot: (): ControlledExitFixtureError => ({
     kind: 'invalid-root',
     message:
@@ -39,3 +39,6 @@ export const controlledExitFixtureError = {
       'controlled-exit fixture marker and release paths are the same; choose two different paths',
   }),
 };
+
+/** @deprecated use {@link ControlledExitFixtureError} (one error-factory naming, CONTRIBUTING.md). */
+export const controlledExitFixtureError = ControlledExitFixtureError;

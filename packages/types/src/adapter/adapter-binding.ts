@@ -35,7 +35,7 @@ export type AdapterBindingError =
   | { readonly kind: 'invalid-revision'; readonly revision: string; readonly message: string };
 
 /** One factory per {@link AdapterBindingError} variant, with the upstream wording. */
-export const adapterBindingError = {
+export const AdapterBindingError = {
   emptyRevision: (): AdapterBindingError => ({
     kind: 'empty-revision',
     message: 'adapter revision is empty; pass a revision such as "v1"',
@@ -54,12 +54,12 @@ export const adapterBindingError = {
 };
 
 function validateRevision(revision: string): Result<void, AdapterBindingError> {
-  if (isBlank(revision)) return err(adapterBindingError.emptyRevision());
+  if (isBlank(revision)) return err(AdapterBindingError.emptyRevision());
   const len = utf8ByteLength(revision);
   if (len > MAX_ADAPTER_REVISION_LEN) {
-    return err(adapterBindingError.revisionTooLong(len, MAX_ADAPTER_REVISION_LEN));
+    return err(AdapterBindingError.revisionTooLong(len, MAX_ADAPTER_REVISION_LEN));
   }
-  if (hasControlChar(revision)) return err(adapterBindingError.invalidRevision(revision));
+  if (hasControlChar(revision)) return err(AdapterBindingError.invalidRevision(revision));
   return ok(undefined);
 }
 
@@ -88,3 +88,6 @@ export const AdapterBinding = {
     );
   },
 };
+
+/** @deprecated use {@link AdapterBindingError} (one error-factory naming, CONTRIBUTING.md). */
+export const adapterBindingError = AdapterBindingError;

@@ -39,7 +39,7 @@ export type SessionOptionValidationError =
     };
 
 /** One factory per {@link SessionOptionValidationError} variant, with the upstream wording. */
-export const sessionOptionValidationError = {
+export const SessionOptionValidationError = {
   invalidValue: (field: 'model' | 'option value'): SessionOptionValidationError => ({
     kind: 'invalid-value',
     field,
@@ -98,25 +98,28 @@ export const SessionOptionSelection = {
   /** Checks model, count, then each entry in byte order of its id; the first failure wins. */
   validate(selection: SessionOptionSelection): Result<void, SessionOptionValidationError> {
     if (!validValue(selection.model))
-      return err(sessionOptionValidationError.invalidValue('model'));
+      return err(SessionOptionValidationError.invalidValue('model'));
     const ids = Object.keys(selection.values).sort(compareUtf8);
     if (ids.length > SESSION_OPTION_VALUES_MAX) {
-      return err(sessionOptionValidationError.tooManyValues(ids.length, SESSION_OPTION_VALUES_MAX));
+      return err(SessionOptionValidationError.tooManyValues(ids.length, SESSION_OPTION_VALUES_MAX));
     }
     for (const id of ids) {
-      if (id === 'model') return err(sessionOptionValidationError.reservedModelOption());
+      if (id === 'model') return err(SessionOptionValidationError.reservedModelOption());
       if (
         id.length === 0 ||
         utf8ByteLength(id) > SESSION_OPTION_ID_MAX_BYTES ||
         hasControlChar(id)
       ) {
-        return err(sessionOptionValidationError.invalidOptionId());
+        return err(SessionOptionValidationError.invalidOptionId());
       }
       const value = selection.values[id];
       if (typeof value === 'string' && !validValue(value)) {
-        return err(sessionOptionValidationError.invalidValue('option value'));
+        return err(SessionOptionValidationError.invalidValue('option value'));
       }
     }
     return ok(undefined);
   },
 };
+
+/** @deprecated use {@link SessionOptionValidationError} (one error-factory naming, CONTRIBUTING.md). */
+export const sessionOptionValidationError = SessionOptionValidationError;

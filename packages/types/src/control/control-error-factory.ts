@@ -15,7 +15,11 @@ import type {
 } from '../id/numeric-id.js';
 import type { InputPrepareError } from '../input/input-prepare-error.js';
 import type { ProviderSource } from '../provider/provider-source.js';
-import type { ControlError } from './control-error.js';
+import type { ControlError as ControlErrorShape } from './control-error.js';
+
+/** The error union {@link ControlErrorShape}; as a value, the factory of its variants. */
+export type ControlError = ControlErrorShape;
+
 import type {
   ProviderRuntimeCapability,
   ProviderRuntimePolicyError,
@@ -49,7 +53,7 @@ function describeStatus(status: SessionStatus): string {
 }
 
 /** Builds each {@link ControlError} variant with its readable `message`. */
-export const controlError = {
+export const ControlError = {
   unsupportedProtocolVersion: (expected: number, actual: number): ControlError => ({
     kind: 'unsupported-protocol-version',
     expected,
@@ -271,3 +275,6 @@ export const controlError = {
     message: `provider interaction response is invalid: ${detail}; correct it`,
   }),
 };
+
+/** @deprecated use {@link ControlError} (one error-factory naming, CONTRIBUTING.md). */
+export const controlError = ControlError;

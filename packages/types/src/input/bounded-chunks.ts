@@ -2,7 +2,7 @@
 // so a terminal never receives half a character.
 import { err, ok, type Result } from '../shared/result.js';
 import { utf8ByteLength, utf8Encode } from '../shared/text.js';
-import { type InputPrepareError, inputPrepareError } from './input-prepare-error.js';
+import { InputPrepareError } from './input-prepare-error.js';
 
 function codePointLength(leadByte: number): number {
   if (leadByte < 0x80) return 1;
@@ -22,14 +22,14 @@ export function boundedChunks(
   maxTotal: number,
 ): Result<Uint8Array[], InputPrepareError> {
   const bytes = utf8Encode(text);
-  if (bytes.length > maxTotal) return err(inputPrepareError.inputTooLarge(bytes.length, maxTotal));
+  if (bytes.length > maxTotal) return err(InputPrepareError.inputTooLarge(bytes.length, maxTotal));
   const chunks: Uint8Array[] = [];
   if (bytes.length === 0) return ok(chunks);
   let start = 0;
   let index = 0;
   while (index < bytes.length) {
     const length = codePointLength(bytes[index] ?? 0);
-    if (length > maxChunk) return err(inputPrepareError.chunkLimitTooSmall(length, maxChunk));
+    if (length > maxChunk) return err(InputPrepareError.chunkLimitTooSmall(length, maxChunk));
     if (index - start + length > maxChunk) {
       chunks.push(bytes.slice(start, index));
       start = index;

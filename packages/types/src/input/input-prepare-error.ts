@@ -44,7 +44,7 @@ export const InputPrepareErrorSchema = Type.Union([
 export type InputPrepareError = Static<typeof InputPrepareErrorSchema>;
 
 /** One factory per {@link InputPrepareError} variant, with the upstream wording. */
-export const inputPrepareError = {
+export const InputPrepareError = {
   zeroChunkLimit: (): InputPrepareError => ({
     kind: 'zero-chunk-limit',
     message: 'terminal input chunk limit is zero; pass a positive limit',
@@ -108,3 +108,6 @@ export const inputPrepareError = {
     message: `shell command contains control U+${hex(codepoint)} at byte ${index}; remove it`,
   }),
 };
+
+/** @deprecated use {@link InputPrepareError} (one error-factory naming, CONTRIBUTING.md). */
+export const inputPrepareError = InputPrepareError;

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../shared/result.js';
 import { hasControlChar, utf8ByteLength } from '../shared/text.js';
 import { boundedChunks } from './bounded-chunks.js';
 import type { AgentCommand } from './input-action.js';
-import { type InputPrepareError, inputPrepareError } from './input-prepare-error.js';
+import { InputPrepareError } from './input-prepare-error.js';
 import { dataWrite, submitWrite } from './prepare-input.js';
 import type { PreparedInput } from './prepared-input.js';
 
@@ -21,15 +21,15 @@ export function prepareAgentCommand(
   targetAgent: AgentId,
 ): Result<PreparedInput, InputPrepareError> {
   if (command.agentId !== targetAgent) {
-    return err(inputPrepareError.agentTargetMismatch(command.agentId, targetAgent));
+    return err(InputPrepareError.agentTargetMismatch(command.agentId, targetAgent));
   }
   if (utf8ByteLength(command.name) > COMMAND_NAME_MAX_BYTES || !COMMAND_NAME.test(command.name)) {
-    return err(inputPrepareError.invalidAgentCommandName(command.name));
+    return err(InputPrepareError.invalidAgentCommandName(command.name));
   }
   let text = `/${command.name}`;
   for (const [argumentIndex, argument] of command.arguments.entries()) {
     if (argument.length === 0 || hasControlChar(argument)) {
-      return err(inputPrepareError.invalidAgentCommandArgument(argumentIndex));
+      return err(InputPrepareError.invalidAgentCommandArgument(argumentIndex));
     }
     text += ` ${argument}`;
   }

@@ -12,7 +12,7 @@ import { err, ok, type Result } from '../shared/result.js';
 import { utf8ByteLength } from '../shared/text.js';
 import { boundedChunks, firstControlCharacter } from './bounded-chunks.js';
 import type { InputAction, PromptPayload } from './input-action.js';
-import { type InputPrepareError, inputPrepareError } from './input-prepare-error.js';
+import { InputPrepareError } from './input-prepare-error.js';
 import type { PreparedInput, PreparedWrite } from './prepared-input.js';
 import { sanitizePromptText } from './sanitize-prompt-text.js';
 import { TerminalControl } from './terminal-control.js';
@@ -40,7 +40,7 @@ function preparePrompt(
   maxTotal: number,
 ): Prepared {
   const rawBytes = utf8ByteLength(payload.text);
-  if (rawBytes > maxTotal) return err(inputPrepareError.inputTooLarge(rawBytes, maxTotal));
+  if (rawBytes > maxTotal) return err(InputPrepareError.inputTooLarge(rawBytes, maxTotal));
   const chunks = boundedChunks(sanitizePromptText(payload.text), maxChunk, maxTotal);
   if (!chunks.ok) return chunks;
   const bracketed = payload.framing === 'bracketed-paste';
@@ -80,7 +80,7 @@ export function prepareInputWithLimits(
 ): Prepared {
   assertLimit('maxChunk', maxChunk);
   assertLimit('maxTotal', maxTotal);
-  if (maxChunk === 0) return err(inputPrepareError.zeroChunkLimit());
+  if (maxChunk === 0) return err(InputPrepareError.zeroChunkLimit());
   switch (action.kind) {
     case 'insert-draft':
       return preparePrompt(action, false, maxChunk, maxTotal);
@@ -90,7 +90,7 @@ export function prepareInputWithLimits(
       const control = firstControlCharacter(action.text);
       if (control !== null) {
         return err(
-          inputPrepareError.controlCharacterInTerminalText(control.index, control.codepoint),
+          InputPrepareError.controlCharacterInTerminalText(control.index, control.codepoint),
         );
       }
       const chunks = boundedChunks(action.text, maxChunk, maxTotal);
@@ -99,10 +99,10 @@ export function prepareInputWithLimits(
         : chunks;
     }
     case 'terminal-bytes': {
-      if (action.bytes.length === 0) return err(inputPrepareError.emptyTerminalBytes());
+      if (action.bytes.length === 0) return err(InputPrepareError.emptyTerminalBytes());
       const max = Math.min(TERMINAL_BYTES_MAX_BYTES, maxChunk, maxTotal);
       if (action.bytes.length > max) {
-        return err(inputPrepareError.inputTooLarge(action.bytes.length, max));
+        return err(InputPrepareError.inputTooLarge(action.bytes.length, max));
       }
       return ok({
         kind: 'terminal-bytes',
@@ -118,15 +118,15 @@ export function prepareInputWithLimits(
       });
     case 'operator-keys': {
       const bytes = new TextEncoder().encode(action.keys);
-      if (bytes.length === 0) return err(inputPrepareError.emptyTerminalBytes());
+      if (bytes.length === 0) return err(InputPrepareError.emptyTerminalBytes());
       const max = Math.min(TERMINAL_BYTES_MAX_BYTES, maxChunk, maxTotal);
-      if (bytes.length > max) return err(inputPrepareError.inputTooLarge(bytes.length, max));
+      if (bytes.length > max) return err(InputPrepareError.inputTooLarge(bytes.length, max));
       return ok({ kind: 'operator-keys', writes: [{ kind: 'control', bytes, delayBeforeMs: 0 }] });
     }
     case 'agent-command':
-      return err(inputPrepareError.agentDispatcherRequired());
+      return err(InputPrepareError.agentDispatcherRequired());
     case 'shell-command':
-      return err(inputPrepareError.shellDispatcherRequired());
+      return err(InputPrepareError.shellDispatcherRequired());
   }
 }
 
@@ -142,7 +142,7 @@ export function prepareInput(action: InputAction): Prepared {
 export function normalizeSemanticPrompt(text: string): Result<string, InputPrepareError> {
   const bytes = utf8ByteLength(text);
   if (bytes > SEMANTIC_PROMPT_MAX_BYTES) {
-    return err(inputPrepareError.inputTooLarge(bytes, SEMANTIC_PROMPT_MAX_BYTES));
+    return err(InputPrepareError.inputTooLarge(bytes, SEMANTIC_PROMPT_MAX_BYTES));
   }
   return ok(sanitizePromptText(text));
 }

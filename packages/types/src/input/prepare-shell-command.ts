@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../shared/result.js';
 import { isBlank } from '../shared/text.js';
 import { boundedChunks, firstControlCharacter } from './bounded-chunks.js';
 import type { ShellCommand } from './input-action.js';
-import { type InputPrepareError, inputPrepareError } from './input-prepare-error.js';
+import { InputPrepareError } from './input-prepare-error.js';
 import { dataWrite, submitWrite } from './prepare-input.js';
 import type { PreparedInput } from './prepared-input.js';
 
@@ -15,10 +15,10 @@ import type { PreparedInput } from './prepared-input.js';
 export function prepareShellCommand(
   command: ShellCommand,
 ): Result<PreparedInput, InputPrepareError> {
-  if (isBlank(command.text)) return err(inputPrepareError.emptyShellCommand());
+  if (isBlank(command.text)) return err(InputPrepareError.emptyShellCommand());
   const control = firstControlCharacter(command.text);
   if (control !== null) {
-    return err(inputPrepareError.controlCharacterInShellCommand(control.index, control.codepoint));
+    return err(InputPrepareError.controlCharacterInShellCommand(control.index, control.codepoint));
   }
   const chunks = boundedChunks(
     command.text,

@@ -1,10 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { err, ok, type Result } from '../shared/result.js';
 import { SafeIntegerSchema } from '../shared/schema.js';
-import {
-  type ProviderEventValidationError,
-  providerEventValidationError,
-} from './provider-event-validation-error.js';
+import { ProviderEventValidationError } from './provider-event-validation-error.js';
 
 /** TypeBox schema of {@link ContextWindowUsage}. */
 export const ContextWindowUsageSchema = Type.Object({
@@ -31,7 +28,7 @@ export const ContextWindowUsage = {
    */
   validate(usage: ContextWindowUsage): Result<void, ProviderEventValidationError> {
     if (usage.capacityTokens === 0) {
-      return err(providerEventValidationError.zeroContextWindowCapacity());
+      return err(ProviderEventValidationError.zeroContextWindowCapacity());
     }
     const sum =
       BigInt(usage.uncachedInputTokens) +
@@ -40,12 +37,12 @@ export const ContextWindowUsage = {
       BigInt(usage.outputTokens) +
       BigInt(usage.unattributedTokens);
     if (sum > BigInt(U64_MAX)) {
-      return err(providerEventValidationError.contextWindowSegmentsOverflow());
+      return err(ProviderEventValidationError.contextWindowSegmentsOverflow());
     }
     const segmentSum = Number(sum);
     if (segmentSum !== usage.usedTokens) {
       return err(
-        providerEventValidationError.contextWindowSegmentsMismatch(segmentSum, usage.usedTokens),
+        ProviderEventValidationError.contextWindowSegmentsMismatch(segmentSum, usage.usedTokens),
       );
     }
     return ok(undefined);

@@ -30,7 +30,7 @@ export type ProviderEventValidationError =
     };
 
 /** One factory per {@link ProviderEventValidationError} variant, with the upstream wording. */
-export const providerEventValidationError = {
+export const ProviderEventValidationError = {
   empty: (field: string): ProviderEventValidationError => ({
     kind: 'empty',
     field,
@@ -74,3 +74,6 @@ export const providerEventValidationError = {
     message: `context-window token segments sum to ${segmentSum}, not usedTokens ${usedTokens}; make the segments add up to usedTokens`,
   }),
 };
+
+/** @deprecated use {@link ProviderEventValidationError} (one error-factory naming, CONTRIBUTING.md). */
+export const providerEventValidationError = ProviderEventValidationError;

@@ -26,7 +26,7 @@ export type ProviderInteractionResponseError =
   | { readonly kind: 'approval-requires-approval'; readonly message: string };
 
 /** One factory per {@link ProviderInteractionResponseError} variant, with the upstream wording. */
-export const providerInteractionResponseError = {
+export const ProviderInteractionResponseError = {
   emptyAnswer: (): ProviderInteractionResponseError => ({
     kind: 'empty-answer',
     message: 'interaction answer is empty; pass an answer',
@@ -77,20 +77,23 @@ export const ProviderInteractionResponse = {
     if (response.kind === 'approve-once') {
       return interactionKind === 'approval'
         ? ok(undefined)
-        : err(providerInteractionResponseError.approvalRequiresApproval());
+        : err(ProviderInteractionResponseError.approvalRequiresApproval());
     }
     if (interactionKind === 'approval') {
-      return err(providerInteractionResponseError.answerRequiresQuestion());
+      return err(ProviderInteractionResponseError.answerRequiresQuestion());
     }
-    if (isBlank(response.text)) return err(providerInteractionResponseError.emptyAnswer());
+    if (isBlank(response.text)) return err(ProviderInteractionResponseError.emptyAnswer());
     if (
       utf8ByteLength(response.text) > PROVIDER_INTERACTION_RESPONSE_MAX_BYTES ||
       hasNonTextControlChar(response.text)
     ) {
       return err(
-        providerInteractionResponseError.invalidAnswer(PROVIDER_INTERACTION_RESPONSE_MAX_BYTES),
+        ProviderInteractionResponseError.invalidAnswer(PROVIDER_INTERACTION_RESPONSE_MAX_BYTES),
       );
     }
     return ok(undefined);
   },
 };
+
+/** @deprecated use {@link ProviderInteractionResponseError} (one error-factory naming, CONTRIBUTING.md). */
+export const providerInteractionResponseError = ProviderInteractionResponseError;

@@ -3,10 +3,7 @@ import { PROVIDER_EVENT_ID_MAX_BYTES, PROVIDER_SESSION_LOCATOR_MAX_BYTES } from 
 import { err, ok, type Result } from '../shared/result.js';
 import { Nullable } from '../shared/schema.js';
 import { validateRequired } from './ingress-text.js';
-import {
-  type ProviderEventValidationError,
-  providerEventValidationError,
-} from './provider-event-validation-error.js';
+import { ProviderEventValidationError } from './provider-event-validation-error.js';
 
 /** TypeBox schema of {@link ProviderSessionKey}. */
 export const ProviderSessionKeySchema = Type.Enum(['session-id', 'conversation-id']);
@@ -36,7 +33,7 @@ export const ProviderSessionIdentity = {
     if (!id.ok) return id;
     if (identity.id.startsWith('-')) {
       return err(
-        providerEventValidationError.invalidField(
+        ProviderEventValidationError.invalidField(
           'provider session id',
           PROVIDER_EVENT_ID_MAX_BYTES,
         ),

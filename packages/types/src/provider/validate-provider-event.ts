@@ -14,10 +14,7 @@ import {
   validateText,
 } from './ingress-text.js';
 import type { ProviderEvent } from './provider-event.js';
-import {
-  type ProviderEventValidationError,
-  providerEventValidationError,
-} from './provider-event-validation-error.js';
+import { ProviderEventValidationError } from './provider-event-validation-error.js';
 import { ProviderSessionIdentity } from './provider-session-identity.js';
 
 type Checked = Result<void, ProviderEventValidationError>;
@@ -46,7 +43,7 @@ export function validateProviderEventIngress(event: ProviderEvent): Checked {
         () =>
           event.tools.length > PROVIDER_EVENT_TOOLS_MAX
             ? err(
-                providerEventValidationError.tooManyTools(
+                ProviderEventValidationError.tooManyTools(
                   event.tools.length,
                   PROVIDER_EVENT_TOOLS_MAX,
                 ),
@@ -97,7 +94,7 @@ export function validateProviderEventIngress(event: ProviderEvent): Checked {
         () =>
           event.outcome === 'approved' || event.outcome === 'denied'
             ? ok(undefined)
-            : err(providerEventValidationError.invalidInteractionResolutionOutcome(event.outcome)),
+            : err(ProviderEventValidationError.invalidInteractionResolutionOutcome(event.outcome)),
       );
     case 'subagent-started':
       return all(

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdapterBinding,
+  AdapterBindingError,
   AdapterBindingSchema,
   AdapterId,
   AdapterIdSchema,
-  adapterBindingError,
   createWireCodec,
   MAX_ADAPTER_REVISION_LEN,
   ProviderSource,
@@ -36,7 +36,7 @@ describe('AdapterBinding revision', () => {
     const atLimit = 'r'.repeat(MAX_ADAPTER_REVISION_LEN);
     expect(unwrap(AdapterBinding.tryNew(id, atLimit, 'reference')).revision).toBe(atLimit);
     expect(unwrapErr(AdapterBinding.tryNew(id, `${atLimit}r`, 'reference'))).toEqual(
-      adapterBindingError.revisionTooLong(MAX_ADAPTER_REVISION_LEN + 1, MAX_ADAPTER_REVISION_LEN),
+      AdapterBindingError.revisionTooLong(MAX_ADAPTER_REVISION_LEN + 1, MAX_ADAPTER_REVISION_LEN),
     );
   });
 
@@ -77,7 +77,7 @@ describe('AdapterBinding revision', () => {
     );
     expect(AdapterBinding.validate(binding)).toEqual({
       ok: false,
-      error: adapterBindingError.emptyRevision(),
+      error: AdapterBindingError.emptyRevision(),
     });
     expect(
       unwrapErr(codec.decode({ id: 'Grok', revision: '1', verification: 'reference' })).path,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AgentInstanceId,
-  controlError,
+  ControlError,
   describeOperatorGate,
   type OperatorGate,
   OperatorGateCodec,
@@ -36,7 +36,7 @@ describe('OperatorGate', () => {
       'the codex workspace trust dialog is showing ("Folder access"); input was not typed into it. ' +
         'Answer it with an operator-keys input or in a terminal, then send the input again',
     );
-    const error = controlError.operatorActionRequired(AgentInstanceId.of(7), gate);
+    const error = ControlError.operatorActionRequired(AgentInstanceId.of(7), gate);
     expect(error).toMatchObject({ kind: 'operator-action-required', instanceId: 7, gate });
     expect(error.message).toBe(`agent instance 7: ${message}`);
   });

@@ -9,12 +9,12 @@ import {
   ForegroundProcess,
   PROVIDER_INTERACTION_RESPONSE_MAX_BYTES,
   type ProviderEvent,
+  ProviderEventValidationError,
   type ProviderInteractionOutcome,
   ProviderInteractionResponse,
+  ProviderInteractionResponseError,
   ProviderRuntimePolicy,
   ProviderRuntimePolicyCodec,
-  providerEventValidationError,
-  providerInteractionResponseError,
   providerRuntimePolicyError,
   TerminalFrameCodec,
   unwrap,
@@ -42,11 +42,11 @@ describe('control.rs', () => {
     expect(validateProviderEventIngress(event(valid))).toEqual(ok);
     expect(validateProviderEventIngress(event({ ...valid, capacityTokens: 0 }))).toEqual({
       ok: false,
-      error: providerEventValidationError.zeroContextWindowCapacity(),
+      error: ProviderEventValidationError.zeroContextWindowCapacity(),
     });
     expect(validateProviderEventIngress(event({ ...valid, usedTokens: 104 }))).toEqual({
       ok: false,
-      error: providerEventValidationError.contextWindowSegmentsMismatch(105, 104),
+      error: ProviderEventValidationError.contextWindowSegmentsMismatch(105, 104),
     });
     expect(
       validateProviderEventIngress(
@@ -60,7 +60,7 @@ describe('control.rs', () => {
           capacityTokens: 1,
         }),
       ),
-    ).toEqual({ ok: false, error: providerEventValidationError.contextWindowSegmentsOverflow() });
+    ).toEqual({ ok: false, error: ProviderEventValidationError.contextWindowSegmentsOverflow() });
   });
 
   it('provider_runtime_policy_enforces_semantic_invariants', () => {
@@ -231,7 +231,7 @@ describe('control.rs', () => {
       }),
     ).toEqual({
       ok: false,
-      error: providerEventValidationError.invalidInteractionResolutionOutcome(turnEnded),
+      error: ProviderEventValidationError.invalidInteractionResolutionOutcome(turnEnded),
     });
   });
 
@@ -245,13 +245,13 @@ describe('control.rs', () => {
     ).toEqual(ok);
     expect(ProviderInteractionResponse.validateFor({ kind: 'approve-once' }, 'question')).toEqual({
       ok: false,
-      error: providerInteractionResponseError.approvalRequiresApproval(),
+      error: ProviderInteractionResponseError.approvalRequiresApproval(),
     });
     expect(
       ProviderInteractionResponse.validateFor({ kind: 'answer', text: '' }, 'question'),
     ).toEqual({
       ok: false,
-      error: providerInteractionResponseError.emptyAnswer(),
+      error: ProviderInteractionResponseError.emptyAnswer(),
     });
     expect(
       ProviderInteractionResponse.validateFor(
@@ -260,7 +260,7 @@ describe('control.rs', () => {
       ),
     ).toEqual({
       ok: false,
-      error: providerInteractionResponseError.invalidAnswer(
+      error: ProviderInteractionResponseError.invalidAnswer(
         PROVIDER_INTERACTION_RESPONSE_MAX_BYTES,
       ),
     });

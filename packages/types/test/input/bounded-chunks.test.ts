@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedChunks, inputPrepareError, unwrap, unwrapErr } from '../../src/index.js';
+import { boundedChunks, InputPrepareError, unwrap, unwrapErr } from '../../src/index.js';
 
 const decode = (chunks: Uint8Array[]) =>
   chunks.map((chunk) => new TextDecoder('utf-8', { fatal: true }).decode(chunk));
@@ -21,16 +21,16 @@ describe('boundedChunks', () => {
 
   it('accepts the total limit and rejects one byte over with the byte count', () => {
     expect(unwrap(boundedChunks('abcd', 2, 4))).toHaveLength(2);
-    expect(unwrapErr(boundedChunks('abcde', 2, 4))).toEqual(inputPrepareError.inputTooLarge(5, 4));
-    expect(unwrapErr(boundedChunks('жж€', 8, 6))).toEqual(inputPrepareError.inputTooLarge(7, 6));
+    expect(unwrapErr(boundedChunks('abcde', 2, 4))).toEqual(InputPrepareError.inputTooLarge(5, 4));
+    expect(unwrapErr(boundedChunks('жж€', 8, 6))).toEqual(InputPrepareError.inputTooLarge(7, 6));
   });
 
   it('rejects a code point longer than the chunk limit', () => {
     expect(unwrapErr(boundedChunks('a🙂', 3, 16))).toEqual(
-      inputPrepareError.chunkLimitTooSmall(4, 3),
+      InputPrepareError.chunkLimitTooSmall(4, 3),
     );
     expect(unwrapErr(boundedChunks('ж', 1, 16))).toEqual(
-      inputPrepareError.chunkLimitTooSmall(2, 1),
+      InputPrepareError.chunkLimitTooSmall(2, 1),
     );
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AgentId,
   BRACKETED_PASTE_END,
-  inputPrepareError,
+  InputPrepareError,
   type PromptPayload,
   prepareAgentCommand,
   prepareInput,
@@ -61,7 +61,7 @@ describe('input.rs', () => {
 
   it('terminal_bytes_reject_empty_and_oversized_sequences', () => {
     expect(unwrapErr(prepareInput({ kind: 'terminal-bytes', bytes: new Uint8Array() }))).toEqual(
-      inputPrepareError.emptyTerminalBytes(),
+      InputPrepareError.emptyTerminalBytes(),
     );
     expect(
       unwrapErr(
@@ -71,7 +71,7 @@ describe('input.rs', () => {
         }),
       ),
     ).toEqual(
-      inputPrepareError.inputTooLarge(TERMINAL_BYTES_MAX_BYTES + 1, TERMINAL_BYTES_MAX_BYTES),
+      InputPrepareError.inputTooLarge(TERMINAL_BYTES_MAX_BYTES + 1, TERMINAL_BYTES_MAX_BYTES),
     );
   });
 
@@ -137,7 +137,7 @@ describe('input.rs', () => {
 
   it('shell_command_rejects_empty_and_control_bearing_text', () => {
     expect(unwrapErr(prepareShellCommand({ text: '   ' }))).toEqual(
-      inputPrepareError.emptyShellCommand(),
+      InputPrepareError.emptyShellCommand(),
     );
     expect(unwrapErr(prepareShellCommand({ text: 'echo first\necho second' }))).toMatchObject({
       kind: 'control-character-in-shell-command',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AgentId,
-  inputPrepareError,
+  InputPrepareError,
   prepareAgentCommand,
   unwrap,
   unwrapErr,
@@ -18,7 +18,7 @@ describe('prepareAgentCommand', () => {
     for (const bad of ['n'.repeat(129), '', 'Review', 're view', 'ré', 'a/b']) {
       expect(
         unwrapErr(prepareAgentCommand({ agentId: codex, name: bad, arguments: [] }, codex)),
-      ).toEqual(inputPrepareError.invalidAgentCommandName(bad));
+      ).toEqual(InputPrepareError.invalidAgentCommandName(bad));
     }
   });
 
@@ -27,17 +27,17 @@ describe('prepareAgentCommand', () => {
       unwrapErr(
         prepareAgentCommand({ agentId: codex, name: 'BAD', arguments: [] }, AgentId.new('kimi')),
       ),
-    ).toEqual(inputPrepareError.agentTargetMismatch(codex, AgentId.new('kimi')));
+    ).toEqual(InputPrepareError.agentTargetMismatch(codex, AgentId.new('kimi')));
   });
 
   it('names the first empty or control-bearing argument by index', () => {
     const prepare = (args: string[]) =>
       prepareAgentCommand({ agentId: codex, name: 'x', arguments: args }, codex);
     expect(unwrapErr(prepare(['ok', '']))).toEqual(
-      inputPrepareError.invalidAgentCommandArgument(1),
+      InputPrepareError.invalidAgentCommandArgument(1),
     );
     expect(unwrapErr(prepare(['a\u001b[2J']))).toEqual(
-      inputPrepareError.invalidAgentCommandArgument(0),
+      InputPrepareError.invalidAgentCommandArgument(0),
     );
     expect(unwrap(prepare([' ', 'é🙂'])).writes[0]?.bytes).toEqual(
       new TextEncoder().encode('/x   é🙂'),

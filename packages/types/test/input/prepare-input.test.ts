@@ -5,7 +5,7 @@ import {
   BRACKETED_PASTE_START,
   Gate4AgentError,
   type InputAction,
-  inputPrepareError,
+  InputPrepareError,
   prepareInput,
   prepareInputWithLimits,
   TERMINAL_BYTES_MAX_BYTES,
@@ -27,7 +27,7 @@ describe('prepareInputWithLimits', () => {
     ];
     for (const action of actions) {
       expect(unwrapErr(prepareInputWithLimits(action, 0, 10))).toEqual(
-        inputPrepareError.zeroChunkLimit(),
+        InputPrepareError.zeroChunkLimit(),
       );
     }
   });
@@ -65,7 +65,7 @@ describe('prepareInputWithLimits', () => {
       unwrapErr(
         prepareInputWithLimits({ kind: 'insert-draft', text: 'abcde', framing: 'literal' }, 8, 4),
       ),
-    ).toEqual(inputPrepareError.inputTooLarge(5, 4));
+    ).toEqual(InputPrepareError.inputTooLarge(5, 4));
     expect(
       unwrap(
         prepareInputWithLimits({ kind: 'insert-draft', text: 'abcd', framing: 'literal' }, 8, 4),
@@ -76,7 +76,7 @@ describe('prepareInputWithLimits', () => {
       unwrapErr(
         prepareInputWithLimits({ kind: 'insert-draft', text: '\x1b', framing: 'literal' }, 8, 4),
       ),
-    ).toEqual(inputPrepareError.inputTooLarge(5, 4));
+    ).toEqual(InputPrepareError.inputTooLarge(5, 4));
   });
 
   it('splits a large multi-byte prompt into 16 KiB writes that reassemble exactly', () => {
@@ -96,14 +96,14 @@ describe('prepareInputWithLimits', () => {
       TERMINAL_INPUT_MAX_BYTES / TERMINAL_INPUT_CHUNK_MAX_BYTES,
     );
     expect(unwrapErr(prepareInput({ kind: 'terminal-text', text: `${atLimit}a` }))).toEqual(
-      inputPrepareError.inputTooLarge(TERMINAL_INPUT_MAX_BYTES + 1, TERMINAL_INPUT_MAX_BYTES),
+      InputPrepareError.inputTooLarge(TERMINAL_INPUT_MAX_BYTES + 1, TERMINAL_INPUT_MAX_BYTES),
     );
   });
 
   it('writes nothing for empty terminal text and rejects any control with its byte offset', () => {
     expect(unwrap(prepareInput({ kind: 'terminal-text', text: '' })).writes).toEqual([]);
     expect(unwrapErr(prepareInput({ kind: 'terminal-text', text: 'жa\u0085' }))).toEqual(
-      inputPrepareError.controlCharacterInTerminalText(3, 0x85),
+      InputPrepareError.controlCharacterInTerminalText(3, 0x85),
     );
     expect(unwrapErr(prepareInput({ kind: 'terminal-text', text: '\t' })).message).toBe(
       'terminal text contains control U+0009 at byte 0; send it as a terminal-control input instead',
@@ -120,10 +120,10 @@ describe('prepareInputWithLimits', () => {
       unwrapErr(
         prepareInputWithLimits({ kind: 'terminal-bytes', bytes: new Uint8Array(9) }, 8, 100),
       ),
-    ).toEqual(inputPrepareError.inputTooLarge(9, 8));
+    ).toEqual(InputPrepareError.inputTooLarge(9, 8));
     expect(
       unwrapErr(prepareInputWithLimits({ kind: 'terminal-bytes', bytes: new Uint8Array(6) }, 8, 5)),
-    ).toEqual(inputPrepareError.inputTooLarge(6, 5));
+    ).toEqual(InputPrepareError.inputTooLarge(6, 5));
   });
 
   it('sends a terminal control as one control write', () => {
@@ -144,9 +144,9 @@ describe('prepareInputWithLimits', () => {
           arguments: [],
         }),
       ),
-    ).toEqual(inputPrepareError.agentDispatcherRequired());
+    ).toEqual(InputPrepareError.agentDispatcherRequired());
     expect(unwrapErr(prepareInput({ kind: 'shell-command', text: 'ls' }))).toEqual(
-      inputPrepareError.shellDispatcherRequired(),
+      InputPrepareError.shellDispatcherRequired(),
     );
   });
 
@@ -174,11 +174,11 @@ describe('operator keys', () => {
 
   it('are refused when empty or larger than the terminal byte limit', () => {
     expect(unwrapErr(prepareInput({ kind: 'operator-keys', keys: '' }))).toEqual(
-      inputPrepareError.emptyTerminalBytes(),
+      InputPrepareError.emptyTerminalBytes(),
     );
     const keys = 'x'.repeat(TERMINAL_BYTES_MAX_BYTES + 1);
     expect(unwrapErr(prepareInput({ kind: 'operator-keys', keys }))).toEqual(
-      inputPrepareError.inputTooLarge(TERMINAL_BYTES_MAX_BYTES + 1, TERMINAL_BYTES_MAX_BYTES),
+      InputPrepareError.inputTooLarge(TERMINAL_BYTES_MAX_BYTES + 1, TERMINAL_BYTES_MAX_BYTES),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  inputPrepareError,
+  InputPrepareError,
   prepareShellCommand,
   TERMINAL_SUBMIT_DELAY_MS,
   unwrap,
@@ -11,14 +11,14 @@ describe('prepareShellCommand', () => {
   it('rejects blank text with the Rust whitespace set', () => {
     for (const blank of ['', ' ', '\u3000', '\u0085']) {
       expect(unwrapErr(prepareShellCommand({ text: blank }))).toEqual(
-        inputPrepareError.emptyShellCommand(),
+        InputPrepareError.emptyShellCommand(),
       );
     }
   });
 
   it('reports the byte offset of the first control character', () => {
     expect(unwrapErr(prepareShellCommand({ text: 'éé\u0007' }))).toEqual(
-      inputPrepareError.controlCharacterInShellCommand(4, 7),
+      InputPrepareError.controlCharacterInShellCommand(4, 7),
     );
     expect(unwrapErr(prepareShellCommand({ text: 'a\u007f' })).message).toBe(
       'shell command contains control U+007F at byte 1; remove it',

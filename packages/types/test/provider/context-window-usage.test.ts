@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContextWindowUsage, providerEventValidationError, unwrapErr } from '../../src/index.js';
+import { ContextWindowUsage, ProviderEventValidationError, unwrapErr } from '../../src/index.js';
 
 const usage = (overrides: Partial<ContextWindowUsage>): ContextWindowUsage => ({
   uncachedInputTokens: 0,
@@ -26,13 +26,13 @@ describe('ContextWindowUsage.validate', () => {
           usage({ uncachedInputTokens: max, outputTokens: 1, usedTokens: max }),
         ),
       ),
-    ).toEqual(providerEventValidationError.contextWindowSegmentsOverflow());
+    ).toEqual(ProviderEventValidationError.contextWindowSegmentsOverflow());
   });
 
   it('checks the capacity before the sum and allows use above capacity', () => {
     expect(
       unwrapErr(ContextWindowUsage.validate(usage({ capacityTokens: 0, usedTokens: 9 }))),
-    ).toEqual(providerEventValidationError.zeroContextWindowCapacity());
+    ).toEqual(ProviderEventValidationError.zeroContextWindowCapacity());
     expect(
       ContextWindowUsage.validate(usage({ outputTokens: 5, usedTokens: 5, capacityTokens: 1 })).ok,
     ).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PROVIDER_INTERACTION_RESPONSE_MAX_BYTES as MAX,
   ProviderInteractionResponse,
-  providerInteractionResponseError,
+  ProviderInteractionResponseError,
   unwrapErr,
 } from '../../src/index.js';
 
@@ -20,7 +20,7 @@ describe('ProviderInteractionResponse', () => {
     expect(answer('a'.repeat(MAX)).ok).toBe(true);
     expect(answer('ж'.repeat(MAX / 2)).ok).toBe(true);
     expect(unwrapErr(answer(`${'ж'.repeat(MAX / 2)}a`))).toEqual(
-      providerInteractionResponseError.invalidAnswer(MAX),
+      ProviderInteractionResponseError.invalidAnswer(MAX),
     );
     expect(answer('yes\n\tno\r').ok).toBe(true);
     expect(unwrapErr(answer('yes\u0000')).kind).toBe('invalid-answer');
@@ -30,6 +30,6 @@ describe('ProviderInteractionResponse', () => {
   it('rejects an answer to an approval', () => {
     expect(
       unwrapErr(ProviderInteractionResponse.validateFor({ kind: 'answer', text: 'x' }, 'approval')),
-    ).toEqual(providerInteractionResponseError.answerRequiresQuestion());
+    ).toEqual(ProviderInteractionResponseError.answerRequiresQuestion());
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   PROVIDER_EVENT_ID_MAX_BYTES,
   PROVIDER_SESSION_LOCATOR_MAX_BYTES,
+  ProviderEventValidationError,
   ProviderSessionIdentity,
-  providerEventValidationError,
   unwrapErr,
 } from '../../src/index.js';
 
@@ -23,7 +23,7 @@ describe('ProviderSessionIdentity.validate', () => {
         ProviderSessionIdentity.validate(identity('s'.repeat(PROVIDER_EVENT_ID_MAX_BYTES + 1))),
       ),
     ).toEqual(
-      providerEventValidationError.invalidField('provider session id', PROVIDER_EVENT_ID_MAX_BYTES),
+      ProviderEventValidationError.invalidField('provider session id', PROVIDER_EVENT_ID_MAX_BYTES),
     );
     expect(unwrapErr(ProviderSessionIdentity.validate(identity('-x'))).kind).toBe('invalid-field');
     expect(ProviderSessionIdentity.validate(identity('x-'))).toEqual({
@@ -36,13 +36,13 @@ describe('ProviderSessionIdentity.validate', () => {
     const at = 'p'.repeat(PROVIDER_SESSION_LOCATOR_MAX_BYTES);
     expect(ProviderSessionIdentity.validate(identity('s', at)).ok).toBe(true);
     expect(unwrapErr(ProviderSessionIdentity.validate(identity('s', `${at}p`)))).toEqual(
-      providerEventValidationError.invalidField(
+      ProviderEventValidationError.invalidField(
         'provider transcript path',
         PROVIDER_SESSION_LOCATOR_MAX_BYTES,
       ),
     );
     expect(unwrapErr(ProviderSessionIdentity.validate(identity('s', ' ')))).toEqual(
-      providerEventValidationError.empty('provider transcript path'),
+      ProviderEventValidationError.empty('provider transcript path'),
     );
   });
 });

@@ -5,7 +5,7 @@ import {
   PROVIDER_EVENT_ID_MAX_BYTES as ID,
   PROVIDER_EVENT_TOOLS_MAX,
   type ProviderEvent,
-  providerEventValidationError,
+  ProviderEventValidationError,
   PROVIDER_EVENT_TEXT_MAX_BYTES as TEXT,
   unwrapErr,
   validateProviderEventIngress,
@@ -18,7 +18,7 @@ describe('validateProviderEventIngress', () => {
   it('bounds single-line ids at 512 bytes, multi-byte counted in bytes', () => {
     valid({ kind: 'subagent-stopped', agentId: 'a'.repeat(ID) });
     expect(error({ kind: 'subagent-stopped', agentId: 'a'.repeat(ID + 1) })).toEqual(
-      providerEventValidationError.invalidField('subagent id', ID),
+      ProviderEventValidationError.invalidField('subagent id', ID),
     );
     valid({ kind: 'subagent-stopped', agentId: 'ж'.repeat(ID / 2) });
     expect(error({ kind: 'subagent-stopped', agentId: `${'ж'.repeat(ID / 2)}a` }).kind).toBe(
@@ -29,7 +29,7 @@ describe('validateProviderEventIngress', () => {
   it('bounds multi-line text at 262 144 bytes and keeps \\n \\r \\t', () => {
     valid({ kind: 'thinking', text: 'a'.repeat(TEXT) });
     expect(error({ kind: 'thinking', text: 'a'.repeat(TEXT + 1) })).toEqual(
-      providerEventValidationError.invalidField('text', TEXT),
+      ProviderEventValidationError.invalidField('text', TEXT),
     );
     valid({ kind: 'thinking', text: 'a\r\n\tb' });
     expect(error({ kind: 'thinking', text: 'a\u001bb' }).kind).toBe('invalid-field');
@@ -38,17 +38,17 @@ describe('validateProviderEventIngress', () => {
   it('rejects line breaks in single-line fields and blank required fields', () => {
     expect(error({ kind: 'subagent-stopped', agentId: 'a\tb' }).kind).toBe('invalid-field');
     expect(error({ kind: 'subagent-stopped', agentId: ' \u3000' })).toEqual(
-      providerEventValidationError.empty('subagent id'),
+      ProviderEventValidationError.empty('subagent id'),
     );
     expect(error({ kind: 'error', message: '\n' })).toEqual(
-      providerEventValidationError.empty('error'),
+      ProviderEventValidationError.empty('error'),
     );
   });
 
   it('allows an empty model but not an empty session id', () => {
     valid({ kind: 'session-started', sessionId: 's', model: '', tools: [] });
     expect(error({ kind: 'session-started', sessionId: '', model: 'm', tools: [] })).toEqual(
-      providerEventValidationError.empty('session_id'),
+      ProviderEventValidationError.empty('session_id'),
     );
   });
 
@@ -58,21 +58,21 @@ describe('validateProviderEventIngress', () => {
     expect(
       error({ kind: 'session-started', sessionId: 's', model: 'm', tools: [...tools, 'x'] }),
     ).toEqual(
-      providerEventValidationError.tooManyTools(
+      ProviderEventValidationError.tooManyTools(
         PROVIDER_EVENT_TOOLS_MAX + 1,
         PROVIDER_EVENT_TOOLS_MAX,
       ),
     );
     expect(
       error({ kind: 'session-started', sessionId: 's', model: 'm', tools: ['ok', ''] }),
-    ).toEqual(providerEventValidationError.empty('tool'));
+    ).toEqual(ProviderEventValidationError.empty('tool'));
   });
 
   it('checks an optional provider agent id only when present', () => {
     const tool = { kind: 'tool-started', id: 't', name: 'Read', inputJson: '{}' } as const;
     valid({ ...tool, agentId: null });
     expect(error({ ...tool, agentId: '' })).toEqual(
-      providerEventValidationError.empty('provider agent id'),
+      ProviderEventValidationError.empty('provider agent id'),
     );
   });
 
@@ -90,7 +90,7 @@ describe('validateProviderEventIngress', () => {
     } as const;
     valid(event);
     expect(error({ ...event, resetsAt: 'x\n' })).toEqual(
-      providerEventValidationError.invalidField('reset time', ID),
+      ProviderEventValidationError.invalidField('reset time', ID),
     );
     expect(error({ ...event, usagePercent: 'x'.repeat(ID + 1) }).kind).toBe('invalid-field');
   });

@@ -10,21 +10,21 @@ import {
   ToolValidationError,
 } from '@gate4agent/tool-protocol';
 import {
+  AdapterBindingError,
   type AgentId,
   type AgentInstanceId,
-  adapterBindingError,
+  ControlError,
   ControlErrorSchema,
-  controlError,
+  InputPrepareError,
   InputPrepareErrorSchema,
-  inputPrepareError,
   type OperationId,
+  ProviderEventValidationError,
   type ProviderInteractionId,
+  ProviderInteractionResponseError,
   ProviderRuntimePolicyErrorSchema,
-  providerEventValidationError,
-  providerInteractionResponseError,
   providerRuntimePolicyError,
   type SessionGeneration,
-  sessionOptionValidationError,
+  SessionOptionValidationError,
   slugIdErrors,
 } from '@gate4agent/types';
 import { type ErrorFamily, perKind } from './error-family.js';
@@ -44,7 +44,7 @@ const requestKey: CapabilityRequestKey = {
   localId: 12,
 } as CapabilityRequestKey;
 const validation = ToolValidationError.required('tool actor id');
-const inputError = inputPrepareError.inputTooLarge(5, 4);
+const inputError = InputPrepareError.inputTooLarge(5, 4);
 const policyError = providerRuntimePolicyError('structured-prompt-requires-readiness');
 const gate = {
   kind: 'trust' as const,
@@ -63,7 +63,7 @@ const unionKinds = (schema: { anyOf: readonly { properties: { kind: { const: str
 export const coreFamilies: readonly ErrorFamily[] = [
   {
     name: 'types ControlError',
-    factory: controlError,
+    factory: ControlError,
     kinds: unionKinds(ControlErrorSchema as never),
     samples: {
       unsupportedProtocolVersion: [28, 27],
@@ -112,7 +112,7 @@ export const coreFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'types InputPrepareError',
-    factory: inputPrepareError,
+    factory: InputPrepareError,
     kinds: unionKinds(InputPrepareErrorSchema as never),
     samples: {
       zeroChunkLimit: [],
@@ -144,7 +144,7 @@ export const coreFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'types ProviderEventValidationError',
-    factory: providerEventValidationError,
+    factory: ProviderEventValidationError,
     samples: {
       empty: ['tool name'],
       invalidField: ['tool name', 256],
@@ -157,7 +157,7 @@ export const coreFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'types ProviderInteractionResponseError',
-    factory: providerInteractionResponseError,
+    factory: ProviderInteractionResponseError,
     samples: {
       emptyAnswer: [],
       invalidAnswer: [4096],
@@ -167,7 +167,7 @@ export const coreFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'types SessionOptionValidationError',
-    factory: sessionOptionValidationError,
+    factory: SessionOptionValidationError,
     samples: {
       invalidValue: ['model'],
       invalidOptionId: [],
@@ -177,7 +177,7 @@ export const coreFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'types AdapterBindingError',
-    factory: adapterBindingError,
+    factory: AdapterBindingError,
     samples: {
       emptyRevision: [],
       revisionTooLong: [129, 128],
@@ -243,6 +243,15 @@ export const coreFamilies: readonly ErrorFamily[] = [
       generationRegressed: [instance, 4, 3],
       authoritySequenceRegressed: [10, 9],
       counterExhausted: ['tool operation id'],
+      invalidInput: [
+        'advanceTime',
+        {
+          kind: 'schema-violation',
+          schema: 'tick',
+          path: '',
+          message: 'tick: expected an integer',
+        },
+      ],
     },
   },
 ];

@@ -9,21 +9,27 @@ import {
   TrySendError,
 } from '@gate4agent/handle';
 import {
-  KernelCommandErrors,
-  KernelIntegrationErrors,
-  KernelProviderErrors,
-  KernelToolErrors,
+  KernelCommandError,
+  KernelIntegrationError,
+  KernelProviderError,
+  KernelToolError,
 } from '@gate4agent/kernel';
-import { controlledExitFixtureError } from '@gate4agent/testkit';
+import { ControlledExitFixtureError } from '@gate4agent/testkit';
 import { ToolEngineError } from '@gate4agent/tool-engine';
 import { ToolValidationError } from '@gate4agent/tool-protocol';
-import { controlError } from '@gate4agent/types';
+import { ControlError } from '@gate4agent/types';
 import type { ErrorFamily } from './error-family.js';
 
+const violation = {
+  kind: 'schema-violation',
+  schema: 'CommandEnvelope',
+  path: '/command/kind',
+  message: 'CommandEnvelope at /command/kind: unknown kind "launch"',
+};
 const engineError = ToolEngineError.duplicateProvider('p1' as never);
 const validation = ToolValidationError.required('tool actor id');
-const control = controlError.unknownInstance(7 as never);
-const integration = KernelIntegrationErrors.backendRevisionExhausted(99);
+const control = ControlError.unknownInstance(7 as never);
+const integration = KernelIntegrationError.backendRevisionExhausted(99);
 const health = {
   operationIdExhausted: true,
   eventSequenceExhausted: false,
@@ -37,7 +43,7 @@ const health = {
 export const edgeFamilies: readonly ErrorFamily[] = [
   {
     name: 'kernel KernelIntegrationError',
-    factory: KernelIntegrationErrors,
+    factory: KernelIntegrationError,
     samples: {
       logicalTickExhausted: [99],
       backendRevisionExhausted: [99],
@@ -50,7 +56,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'kernel KernelCommandError',
-    factory: KernelCommandErrors,
+    factory: KernelCommandError,
     samples: {
       integrationBlocked: [integration],
       unknownAgent: ['nope'],
@@ -60,7 +66,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'kernel KernelToolError',
-    factory: KernelToolErrors,
+    factory: KernelToolError,
     samples: {
       engine: [engineError],
       validation: [validation],
@@ -71,7 +77,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'kernel KernelProviderError',
-    factory: KernelProviderErrors,
+    factory: KernelProviderError,
     samples: {
       validation: [validation],
       sequenceExhausted: [],
@@ -105,7 +111,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   {
     name: 'handle PortDispatchError',
     factory: PortDispatchError,
-    samples: { full: [], disconnected: [] },
+    samples: { full: [], disconnected: [], invalidInput: [violation] },
   },
   {
     name: 'handle ToolAuthorityError',
@@ -118,6 +124,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
       closeRequiresMethod: [],
       full: [],
       disconnected: [],
+      invalidInput: [violation],
     },
   },
   {
@@ -129,6 +136,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
       invalidRequest: [validation],
       full: [],
       disconnected: [],
+      invalidInput: [violation],
     },
   },
   {
@@ -138,7 +146,7 @@ export const edgeFamilies: readonly ErrorFamily[] = [
   },
   {
     name: 'testkit ControlledExitFixtureError',
-    factory: controlledExitFixtureError,
+    factory: ControlledExitFixtureError,
     samples: {
       invalidRoot: [],
       invalidTarget: ['started marker'],

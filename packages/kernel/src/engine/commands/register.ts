@@ -4,8 +4,7 @@ import {
   CONTROL_INSTANCE_IDENTITIES_MAX,
   CONTROL_SESSIONS_MAX,
   type CommandId,
-  type ControlError,
-  controlError,
+  ControlError,
   err,
   ok,
   type Result,
@@ -24,9 +23,9 @@ export function register(
   agentId: AgentId,
   transport: TransportKind,
 ): Result<void, ControlError> {
-  if (state.sessions.has(instanceId)) return err(controlError.duplicateInstance(instanceId));
+  if (state.sessions.has(instanceId)) return err(ControlError.duplicateInstance(instanceId));
   if (state.sessions.size >= CONTROL_SESSIONS_MAX) {
-    return err(controlError.sessionCapacityExceeded(instanceId, CONTROL_SESSIONS_MAX));
+    return err(ControlError.sessionCapacityExceeded(instanceId, CONTROL_SESSIONS_MAX));
   }
   const watermark = state.generationWatermarks.get(instanceId);
   if (
@@ -34,13 +33,13 @@ export function register(
     state.generationWatermarks.size >= CONTROL_INSTANCE_IDENTITIES_MAX
   ) {
     return err(
-      controlError.instanceIdentityCapacityExceeded(instanceId, CONTROL_INSTANCE_IDENTITIES_MAX),
+      ControlError.instanceIdentityCapacityExceeded(instanceId, CONTROL_INSTANCE_IDENTITIES_MAX),
     );
   }
   let generation = SessionGeneration.of(0);
   if (watermark !== undefined) {
     const next = nextGeneration(watermark);
-    if (next === null) return err(controlError.generationExhausted(instanceId, watermark));
+    if (next === null) return err(ControlError.generationExhausted(instanceId, watermark));
     generation = next;
   }
   state.sessions.set(instanceId, newSessionState(instanceId, agentId, transport, generation));

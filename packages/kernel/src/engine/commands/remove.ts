@@ -1,8 +1,7 @@
 import {
   type AgentInstanceId,
   type CommandId,
-  type ControlError,
-  controlError,
+  ControlError,
   err,
   ok,
   type Result,
@@ -17,14 +16,14 @@ export function remove(
   instanceId: AgentInstanceId,
 ): Result<void, ControlError> {
   const session = state.sessions.get(instanceId);
-  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  if (session === undefined) return err(ControlError.unknownInstance(instanceId));
   const { snapshot } = session;
   const status = snapshot.status.kind;
   if (status === 'starting' || status === 'running' || status === 'stopping') {
-    return err(controlError.invalidTransition(instanceId, 'remove', snapshot.status));
+    return err(ControlError.invalidTransition(instanceId, 'remove', snapshot.status));
   }
   if (snapshot.pendingOperation !== null) {
-    return err(controlError.operationPending(instanceId, snapshot.pendingOperation));
+    return err(ControlError.operationPending(instanceId, snapshot.pendingOperation));
   }
   const generation = snapshot.generation;
   state.sessions.delete(instanceId);

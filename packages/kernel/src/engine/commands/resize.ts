@@ -2,8 +2,7 @@ import {
   type AgentInstanceId,
   CONTROL_PROTOCOL_VERSION,
   type CommandId,
-  type ControlError,
-  controlError,
+  ControlError,
   err,
   ok,
   type Result,
@@ -19,18 +18,18 @@ export function resize(
   instanceId: AgentInstanceId,
   size: TerminalSize,
 ): Result<void, ControlError> {
-  if (!TerminalSize.isValid(size)) return err(controlError.invalidTerminalSize());
+  if (!TerminalSize.isValid(size)) return err(ControlError.invalidTerminalSize());
   const session = state.sessions.get(instanceId);
-  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  if (session === undefined) return err(ControlError.unknownInstance(instanceId));
   const { snapshot } = session;
   if (snapshot.transport !== 'pty') {
-    return err(controlError.unsupportedTransportOperation(snapshot.transport, 'terminal resize'));
+    return err(ControlError.unsupportedTransportOperation(snapshot.transport, 'terminal resize'));
   }
   if (snapshot.status.kind !== 'running') {
-    return err(controlError.invalidTransition(instanceId, 'resize', snapshot.status));
+    return err(ControlError.invalidTransition(instanceId, 'resize', snapshot.status));
   }
   if (snapshot.pendingOperation !== null) {
-    return err(controlError.operationPending(instanceId, snapshot.pendingOperation));
+    return err(ControlError.operationPending(instanceId, snapshot.pendingOperation));
   }
   const operationId = allocateOperation(state);
   snapshot.pendingOperation = operationId;

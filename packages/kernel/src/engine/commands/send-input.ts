@@ -3,8 +3,7 @@ import {
   CONTROL_PROTOCOL_VERSION,
   type CommandId,
   type ControlEffect,
-  type ControlError,
-  controlError,
+  ControlError,
   err,
   type InputAction,
   normalizeSemanticPrompt,
@@ -36,7 +35,7 @@ function preparePty(
   const agentId = session.snapshot.agentId;
   if (action.kind === 'agent-command') {
     const input = prepareAgentCommand(action, agentId);
-    if (!input.ok) return err(controlError.inputRejected(input.error));
+    if (!input.ok) return err(ControlError.inputRejected(input.error));
     return ok({
       effect: {
         kind: 'write-input',
@@ -48,14 +47,14 @@ function preparePty(
   }
   if (action.kind === 'shell-command') {
     const input = prepareShellCommand(action);
-    if (!input.ok) return err(controlError.inputRejected(input.error));
+    if (!input.ok) return err(ControlError.inputRejected(input.error));
     return ok({
       effect: { kind: 'write-input', input: input.value, requiredForeground: { kind: 'shell' } },
       inputKind: input.value.kind,
     });
   }
   const input = prepareInput(action);
-  if (!input.ok) return err(controlError.inputRejected(input.error));
+  if (!input.ok) return err(ControlError.inputRejected(input.error));
   const semantic = action.kind === 'insert-draft' || action.kind === 'submit-prompt';
   return ok({
     effect: {
@@ -75,7 +74,7 @@ function prepareEffect(
   if (transport === 'pty') return preparePty(session, action);
   if (transport === 'acp' && action.kind === 'submit-prompt') {
     const prompt = normalizeSemanticPrompt(action.text);
-    if (!prompt.ok) return err(controlError.inputRejected(prompt.error));
+    if (!prompt.ok) return err(ControlError.inputRejected(prompt.error));
     return ok({
       effect: { kind: 'submit-prompt', prompt: prompt.value },
       inputKind: 'submit-prompt',
@@ -84,7 +83,7 @@ function prepareEffect(
   if (transport === 'acp' && isInterrupt(action)) {
     return ok({ effect: { kind: 'interrupt' }, inputKind: 'terminal-control' });
   }
-  return err(controlError.unsupportedTransportOperation(transport, 'this input action'));
+  return err(ControlError.unsupportedTransportOperation(transport, 'this input action'));
 }
 
 /** `send-input`: one `write-input` effect; the input stays pending until the worker reports. */
@@ -95,13 +94,13 @@ export function sendInput(
   action: InputAction,
 ): Result<void, ControlError> {
   const session = state.sessions.get(instanceId);
-  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  if (session === undefined) return err(ControlError.unknownInstance(instanceId));
   const { snapshot } = session;
   if (snapshot.status.kind !== 'running') {
-    return err(controlError.invalidTransition(instanceId, 'send input', snapshot.status));
+    return err(ControlError.invalidTransition(instanceId, 'send input', snapshot.status));
   }
   if (snapshot.pendingOperation !== null) {
-    return err(controlError.operationPending(instanceId, snapshot.pendingOperation));
+    return err(ControlError.operationPending(instanceId, snapshot.pendingOperation));
   }
   if (
     action.kind === 'insert-draft' ||
@@ -112,7 +111,7 @@ export function sendInput(
     if (denied !== null) return err(denied);
     // Never type a prompt into a trust, login or approval dialog: a person answers it first.
     if (snapshot.operatorGate !== null) {
-      return err(controlError.operatorActionRequired(instanceId, snapshot.operatorGate));
+      return err(ControlError.operatorActionRequired(instanceId, snapshot.operatorGate));
     }
   }
   const prepared = prepareEffect(session, action);

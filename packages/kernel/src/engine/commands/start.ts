@@ -2,8 +2,7 @@ import {
   type AgentInstanceId,
   CONTROL_PROTOCOL_VERSION,
   type CommandId,
-  type ControlError,
-  controlError,
+  ControlError,
   defaultForegroundSnapshot,
   defaultProviderSnapshot,
   err,
@@ -39,37 +38,37 @@ export function start(
   request: StartRequest,
 ): Result<void, ControlError> {
   const policy = ProviderRuntimePolicy.validate(runtimePolicy);
-  if (!policy.ok) return err(controlError.invalidProviderRuntimePolicy(policy.error));
-  if (!TerminalSize.isValid(request.terminalSize)) return err(controlError.invalidTerminalSize());
+  if (!policy.ok) return err(ControlError.invalidProviderRuntimePolicy(policy.error));
+  if (!TerminalSize.isValid(request.terminalSize)) return err(ControlError.invalidTerminalSize());
   if (!isValidWorkingDirectory(request.workingDirectory)) {
-    return err(controlError.invalidWorkingDirectory());
+    return err(ControlError.invalidWorkingDirectory());
   }
   const session = state.sessions.get(instanceId);
-  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  if (session === undefined) return err(ControlError.unknownInstance(instanceId));
   const { snapshot } = session;
   if (snapshot.transport === 'pty') {
     const denied = requireCapability(runtimePolicy, 'raw-pty-lifecycle');
     if (denied !== null) return err(denied);
   }
   if (snapshot.pendingOperation !== null) {
-    return err(controlError.operationPending(instanceId, snapshot.pendingOperation));
+    return err(ControlError.operationPending(instanceId, snapshot.pendingOperation));
   }
   const status = snapshot.status;
   if (status.kind !== 'registered' && status.kind !== 'exited' && status.kind !== 'failed') {
-    return err(controlError.invalidTransition(instanceId, 'start', status));
+    return err(ControlError.invalidTransition(instanceId, 'start', status));
   }
   let initialPrompt: string | null = null;
   if (request.initialPrompt !== null) {
     const normalized = normalizeSemanticPrompt(request.initialPrompt);
-    if (!normalized.ok) return err(controlError.inputRejected(normalized.error));
+    if (!normalized.ok) return err(ControlError.inputRejected(normalized.error));
     initialPrompt = normalized.value;
   }
   if (request.sessionOptions !== null) {
     const options = SessionOptionSelection.validate(request.sessionOptions);
-    if (!options.ok) return err(controlError.invalidSessionOptions(options.error.message));
+    if (!options.ok) return err(ControlError.invalidSessionOptions(options.error.message));
   }
   if (snapshot.transport === 'pipe' && (initialPrompt === null || initialPrompt === '')) {
-    return err(controlError.missingInitialPrompt());
+    return err(ControlError.missingInitialPrompt());
   }
   if (initialPrompt !== null && initialPrompt !== '') {
     const denied = requireStructuredPrompt(runtimePolicy);
@@ -78,7 +77,7 @@ export function start(
   const watermark = state.generationWatermarks.get(instanceId) ?? snapshot.generation;
   const base = Math.max(watermark, snapshot.generation) as SessionGeneration;
   const generation = nextGeneration(base);
-  if (generation === null) return err(controlError.generationExhausted(instanceId, base));
+  if (generation === null) return err(ControlError.generationExhausted(instanceId, base));
 
   const operationId = allocateOperation(state);
   session.pendingTerminalSize = request.terminalSize;

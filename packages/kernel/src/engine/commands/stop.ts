@@ -2,8 +2,7 @@ import {
   type AgentInstanceId,
   CONTROL_PROTOCOL_VERSION,
   type CommandId,
-  type ControlError,
-  controlError,
+  ControlError,
   err,
   ok,
   type Result,
@@ -23,10 +22,10 @@ export function stop(
   force: boolean,
 ): Result<void, ControlError> {
   const session = state.sessions.get(instanceId);
-  if (session === undefined) return err(controlError.unknownInstance(instanceId));
+  if (session === undefined) return err(ControlError.unknownInstance(instanceId));
   const { snapshot } = session;
   if (snapshot.status.kind !== 'starting' && snapshot.status.kind !== 'running') {
-    return err(controlError.invalidTransition(instanceId, 'stop', snapshot.status));
+    return err(ControlError.invalidTransition(instanceId, 'stop', snapshot.status));
   }
   const operationId = allocateOperation(state);
   session.pendingInterrupt = false;
