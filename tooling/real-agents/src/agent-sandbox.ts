@@ -33,25 +33,26 @@ export function createAgentSandbox(runRoot: string, name: string): AgentSandbox 
   return { root, home, cwd };
 }
 
+/** The SHA-256 of one file's bytes, as `file:<hex>`. */
+export function hashFile(path: string): string {
+  return `file:${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+}
+
 /**
  * Every entry under `directory` with a digest of what it is: file contents (SHA-256), link
  * targets, directories. Two equal results mean nothing was created, removed or changed.
  */
-export function hashTree(
-  directory: string,
-  options: { readonly ignore?: RegExp } = {},
-): Record<string, string> {
+export function hashTree(directory: string): Record<string, string> {
   const digests: Record<string, string> = {};
   const walk = (path: string) => {
     const stat = lstatSync(path);
     const key = relative(directory, path) || '.';
-    if (options.ignore?.test(key)) return;
     if (stat.isSymbolicLink()) digests[key] = `link:${readlinkSync(path)}`;
     else if (stat.isDirectory()) {
       digests[key] = 'dir';
       for (const name of readdirSync(path).sort()) walk(join(path, name));
     } else if (stat.isFile()) {
-      digests[key] = `file:${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+      digests[key] = hashFile(path);
     } else digests[key] = 'other';
   };
   walk(directory);

@@ -1,11 +1,12 @@
 // While a CLI's offline dialog shows, the session snapshot names it, a prompt is refused with
 // `operator-action-required`, and the CLI's files under the fresh HOME and the cwd do not change.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { driveUntil } from '@gate4agent/testkit';
 import { ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createAgentSandbox, createRunRoot, hashTree } from '../src/agent-sandbox.js';
+import { createAgentSandbox, createRunRoot, hashFile, hashTree } from '../src/agent-sandbox.js';
 import { AgentSession } from '../src/agent-session.js';
 import { installAgent } from '../src/install-agent.js';
 import { REAL_AGENTS } from '../src/real-agents.js';
@@ -32,13 +33,28 @@ const policy = () =>
   );
 
 /**
- * What a CLI writes on its own while it starts and waits, whatever it is sent: gemini's
- * per-project chat and log files under `.gemini/tmp/`, its `installation_id` and its UI
- * `state.json` (banner and tip counters). Activity records, not configuration: everything else —
- * settings, trusted folders, auth choices — must stay byte-for-byte unchanged.
+ * Where each CLI records what its dialogs decide: codex's `trust_level` and login, gemini's
+ * trusted folders (TRUST_FOLDER) and auth choice, qwen's auth provider. A prompt typed into a dialog
+ * would change one of these; each must keep its bytes (or stay absent). The CLIs also write scratch
+ * and activity files on their own timers (plugin staging, chat logs, UI counters), which say
+ * nothing about a dialog and are not compared.
  */
-const ACTIVITY_RECORDS =
-  /(^|\/)tmp(\/|$)|(^|\/)(logs|chats)(\/|\.json$|$)|(^|\/)(installation_id|state\.json)$/;
+const DIALOG_RECORDS = [
+  '.codex/config.toml',
+  '.codex/auth.json',
+  '.gemini/settings.json',
+  '.gemini/trustedFolders.json',
+  '.qwen/settings.json',
+] as const;
+
+function dialogRecords(home: string): Record<string, string> {
+  return Object.fromEntries(
+    DIALOG_RECORDS.map((file) => {
+      const path = join(home, file);
+      return [file, existsSync(path) ? hashFile(path) : 'absent'];
+    }),
+  );
+}
 
 /** How long a refused prompt is given to change anything on disk before the trees are compared. */
 const SETTLE_MS = 2_000;
@@ -63,7 +79,7 @@ for (const agent of gated) {
         kind: agent.offlineGate,
         agentId: agent.agentId,
       });
-      const home = hashTree(sandbox.home, { ignore: ACTIVITY_RECORDS });
+      const home = dialogRecords(sandbox.home);
       const cwd = hashTree(sandbox.cwd);
       session.dispatch({
         kind: 'send-input',
@@ -77,7 +93,7 @@ for (const agent of gated) {
       expect(session.rejections()[0]).toMatch(/is showing.*; input was not typed into it/);
       await delay(SETTLE_MS);
       expect(session.snapshot()?.operatorGate?.kind).toBe(agent.offlineGate);
-      expect(hashTree(sandbox.home, { ignore: ACTIVITY_RECORDS })).toEqual(home);
+      expect(dialogRecords(sandbox.home)).toEqual(home);
       expect(hashTree(sandbox.cwd)).toEqual(cwd);
       await session.stop();
       expect(sandboxProcesses(sandbox.root)).toEqual([]);
