@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AgentSpec, OperatorGate, Result } from '@gate4agent/types';
 import {
   describeOperatorGate,
@@ -10,8 +11,6 @@ import { STARTUP_GATE_POLL_MS, STARTUP_GATE_SETTLE_MS } from '../constants.js';
 import type { PtySession } from './pty-session.js';
 import { startupOperatorError } from './startup-operator-error.js';
 import { currentOperatorGate, waitForReadiness } from './wait-for-readiness.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function gateError(spec: AgentSpec, gate: OperatorGate): string {
   const headline = operatorGateHeadline(gate);
@@ -53,7 +52,7 @@ export async function deliverInitialPrompt(
     if (!clear.ok) return clear;
     const left = settled - performance.now();
     if (left <= 0) break;
-    await sleep(Math.min(left, STARTUP_GATE_POLL_MS));
+    await delay(Math.min(left, STARTUP_GATE_POLL_MS));
   }
   // Start-up is over: from now on only the agent's own dialogs count as gates.
   session.markReady();

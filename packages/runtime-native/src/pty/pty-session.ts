@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { KillDomain } from '@gate4agent/process';
 import type { AgentId, PreparedInput, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
@@ -43,8 +44,6 @@ export interface PtyShutdownOptions {
   /** SIGTERM → SIGKILL grace for the kill domain, in ms. Default {@link PTY_DESCENDANT_GRACE}. */
   readonly graceMs?: number;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One agent running in a real pseudo-terminal (node-pty, raw bytes) with its screen kept by
@@ -182,7 +181,7 @@ export class PtySession implements AsyncDisposable {
   /** Writes a prepared input write by write, waiting each write's `delayBeforeMs` first. */
   async writePrepared(input: PreparedInput): Promise<Result<void, string>> {
     for (const write of input.writes) {
-      if (write.delayBeforeMs > 0) await sleep(write.delayBeforeMs);
+      if (write.delayBeforeMs > 0) await delay(write.delayBeforeMs);
       const written = this.write(write.bytes);
       if (!written.ok) return written;
     }
@@ -252,7 +251,7 @@ export class PtySession implements AsyncDisposable {
     const reaped = await this.#waitExit(Math.max(0, deadline - this.#now()));
     if (!reaped) return err(`PTY child ${this.pid} was not reaped after its tree was stopped`);
     while (!this.readerFinished() && this.#now() < deadline) {
-      await sleep(Math.min(PTY_EXIT_QUIET, Math.max(1, deadline - this.#now())));
+      await delay(Math.min(PTY_EXIT_QUIET, Math.max(1, deadline - this.#now())));
     }
     await this.screen.flushed();
     const terminal = this.screen.snapshot();

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { DRIVE_INTERVAL, FIXTURE_TIMEOUT } from '../constants.js';
 
 /** Options of {@link driveUntil}. */
@@ -29,6 +30,6 @@ export async function driveUntil(
     if (performance.now() >= deadline) {
       throw new Error(options.message ?? 'controlled native provider E2E timeout');
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await delay(intervalMs);
   }
 }

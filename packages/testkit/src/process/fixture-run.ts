@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 // Cross-process leak check for a whole test run. Tests run in worker processes, so the per-worker
 // tracker cannot see them all; instead every fixture process carries the run tag in its
 // environment (or, launched from a fixture spec, on its command line: a PTY child's environment
@@ -70,7 +71,7 @@ export function fixtureRunTeardown(tag: string): () => Promise<void> {
     }
     const deadline = performance.now() + REAP_TIMEOUT;
     while (alive.some(({ pid }) => isProcessAlive(pid)) && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, REAP_POLL_INTERVAL));
+      await delay(REAP_POLL_INTERVAL);
     }
     if (alive.length > 0) {
       const list = alive.map(({ pid, command }) => `pid ${pid} (${command})`).join(', ');

@@ -3,6 +3,7 @@
 // `reapAll()` kills and awaits the rest; a recycled pid is never touched.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   isProcessAlive,
   type ProcessIdentity,
@@ -144,7 +145,7 @@ async function waitGone(entry: Entry): Promise<void> {
     if (performance.now() > deadline) {
       throw new Error(`fixture process ${entry.pid} (${entry.fixture}) survived SIGKILL`);
     }
-    await new Promise((resolve) => setTimeout(resolve, REAP_POLL_INTERVAL));
+    await delay(REAP_POLL_INTERVAL);
   }
 }
 

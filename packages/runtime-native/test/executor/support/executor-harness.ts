@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 // Real-process helpers for the child-process executor tests: executors over fixture scripts, a
 // record of every process group they start, and waits that never assert on timing.
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,8 @@ const WAIT_LIMIT = 15_000;
 /** Every process group the tests started, to prove none is left running. */
 export const startedGroups = new Set<number>();
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The platform's timer promise, under the name these tests use. */
+export { sleep };
 
 /** Waits (real time, bounded) until `condition` holds. */
 export async function waitUntil(condition: () => boolean, what: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 // Builders shared by the NativeRuntime, PTY and E2E tests (the helpers at the bottom of upstream's
 // runtime-native test files).
 import { AgentRegistry } from '@gate4agent/agent-catalog';
@@ -139,4 +140,5 @@ export function trackedTicks(
   };
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The platform's timer promise, under the name these tests use. */
+export { sleep };

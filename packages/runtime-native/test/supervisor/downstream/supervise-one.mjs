@@ -3,6 +3,7 @@
 // real handle and kernel to a supervised child process and on to its physical exit ack. Prints
 // one JSON line with what happened.
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedControlPlane } from '@gate4agent/handle';
 import { agentCatalog, Gate4AgentKernel } from '@gate4agent/kernel';
 import {
@@ -28,7 +29,6 @@ import {
 } from '@gate4agent/types';
 
 const [resultWriter] = process.argv.slice(2);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const canLoad = async (name) => {
   try {
     await import(name);
