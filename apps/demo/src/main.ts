@@ -66,7 +66,7 @@ async function runDemo(choice: AgentChoice, report: Report): Promise<number> {
 
     report.section('tool client and native provider');
     const authority = runtime.toolAuthority();
-    const client = unwrap(runtime.toolClient(ToolActorId.new('agent.demo')));
+    const client = unwrap(runtime.toolClient(ToolActorId.of('agent.demo')));
     const acks = new ExitAcks(runtime.subscribeProviderExitAcks(32));
     report.line(`bound tool client ${client.consumerId()} / ${client.actorId()}`);
     const binding = unwrap(runtime.installNativeProvider(PROVIDER_ID, 8, demoExecutor(started)));

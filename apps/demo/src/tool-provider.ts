@@ -23,9 +23,9 @@ import type { AgentInstanceId, Result, SessionGeneration } from '@gate4agent/typ
 import { unwrap } from '@gate4agent/types';
 
 /** The demo's provider, capability and resource scope. */
-export const PROVIDER_ID = ToolProviderId.new('gate.demo.provider');
-export const CAPABILITY_ID = ToolCapabilityId.new('browser.demo');
-export const RESOURCE_SCOPE = ResourceScopeId.new('page.demo');
+export const PROVIDER_ID = ToolProviderId.of('gate.demo.provider');
+export const CAPABILITY_ID = ToolCapabilityId.of('browser.demo');
+export const RESOURCE_SCOPE = ResourceScopeId.of('page.demo');
 
 /**
  * The provider script. It is not compiled: `../src/` resolves to the same file from `src/*.ts`

@@ -31,8 +31,8 @@ function descriptor(
       : [id === 'claude-code' ? 'claude' : id];
   return {
     family,
-    binding: { id: AdapterId.new(id), revision, verification },
-    agents: agents.map((agent) => AgentId.new(agent)),
+    binding: { id: AdapterId.of(id), revision, verification },
+    agents: agents.map((agent) => AgentId.of(agent)),
   };
 }
 

@@ -145,7 +145,7 @@ const SHAPES: readonly Shape[] = [
 
 function spec(shape: Shape): AgentSpec {
   return {
-    id: AgentId.new(shape.id),
+    id: AgentId.of(shape.id),
     revision: BUILTIN_SPEC_REVISION,
     displayName: shape.name,
     detection: {

@@ -92,7 +92,7 @@ function adapterBindings(spec: AgentSpec, adapters: AdapterRegistry): Checked {
  * processes and prompt flag. Duplicates and ambiguity are the registry's own checks.
  */
 export function validateSpec(spec: AgentSpec, adapters: AdapterRegistry): Checked {
-  const id = AgentId.tryNew(spec.id as string);
+  const id = AgentId.tryOf(spec.id as string);
   if (!id.ok) return err(RegistryError.invalidAgentId(String(spec.id), id.error.message));
   const agent = spec.id;
   const shape = AgentSpecCodec.decode(spec);

@@ -5,7 +5,7 @@ import { builtinAdapterRegistry } from '../src/builtin-adapter-registry.js';
 import { BUILTIN_ADAPTER_REVISION, QWEN_DUAL_OUTPUT_REVISION } from '../src/constants.js';
 
 const binding = (id: string, revision = 'r/v1') =>
-  ({ id: AdapterId.new(id), revision, verification: 'synthetic-fixture' }) as const;
+  ({ id: AdapterId.of(id), revision, verification: 'synthetic-fixture' }) as const;
 
 describe('AdapterRegistry', () => {
   it('keys by family and id, and supports only the exact revision', () => {
@@ -16,7 +16,7 @@ describe('AdapterRegistry', () => {
     expect(registry.supports('acp', binding('gemini', BUILTIN_ADAPTER_REVISION))).toBe(true);
     expect(registry.supports('acp', binding('gemini', 'gate4agent-adapter/v2'))).toBe(false);
     expect(registry.binding('hook', 'Not An Id')).toBeUndefined();
-    expect(registry.get('hook', AdapterId.new('claude-code'))?.agents).toEqual([
+    expect(registry.get('hook', AdapterId.of('claude-code'))?.agents).toEqual([
       'claude',
       'openclaude',
     ]);
@@ -35,7 +35,7 @@ describe('AdapterRegistry', () => {
   it('refuses invalid revisions, missing agents and duplicates, unchanged on error', () => {
     const registry = AdapterRegistry.empty();
     const invalid = unwrapErr(
-      registry.insert({ family: 'hook', binding: binding('x', ''), agents: [AgentId.new('x')] }),
+      registry.insert({ family: 'hook', binding: binding('x', ''), agents: [AgentId.of('x')] }),
     );
     expect(invalid.message).toBe(
       'invalid Hook adapter x: adapter revision is empty; pass a revision such as "v1"; correct the adapter',
@@ -47,15 +47,15 @@ describe('AdapterRegistry', () => {
       'Hook adapter x has no bound agents; bind at least one agent or leave the adapter out',
     );
     expect(registry.size).toBe(0);
-    unwrap(registry.insert({ family: 'hook', binding: binding('x'), agents: [AgentId.new('x')] }));
+    unwrap(registry.insert({ family: 'hook', binding: binding('x'), agents: [AgentId.of('x')] }));
     unwrap(
-      registry.insert({ family: 'history', binding: binding('x'), agents: [AgentId.new('x')] }),
+      registry.insert({ family: 'history', binding: binding('x'), agents: [AgentId.of('x')] }),
     );
     const duplicate = unwrapErr(
       registry.insert({
         family: 'hook',
         binding: binding('x', 'r/v2'),
-        agents: [AgentId.new('x')],
+        agents: [AgentId.of('x')],
       }),
     );
     expect(duplicate.message).toBe('duplicate Hook adapter ID: x; register each adapter once');

@@ -106,7 +106,7 @@ describe('AgentRegistry validation', () => {
   it('checks adapter bindings: revision first, then the exact registered revision', () => {
     const invalid = rejects((value) => {
       value.capabilities.adapters.hook = {
-        id: AdapterId.new('claude-code'),
+        id: AdapterId.of('claude-code'),
         revision: ' ',
         verification: 'reference',
       };
@@ -121,7 +121,7 @@ describe('AgentRegistry validation', () => {
     );
     const stale = rejects((value) => {
       value.capabilities.adapters.hook = {
-        id: AdapterId.new('claude-code'),
+        id: AdapterId.of('claude-code'),
         revision: 'old',
         verification: 'reference',
       };
@@ -132,7 +132,7 @@ describe('AgentRegistry validation', () => {
     const oneShotPipe = rejects((value) => {
       value.capabilities.transports.pipe = {
         adapter: {
-          id: AdapterId.new('codex'),
+          id: AdapterId.of('codex'),
           revision: 'gate4agent-adapter/v1',
           verification: 'synthetic-fixture',
         },
@@ -148,7 +148,7 @@ describe('AgentRegistry validation', () => {
     const error = rejects((value) => {
       value.capabilities.transports.acp = {
         adapter: {
-          id: AdapterId.new('gemini'),
+          id: AdapterId.of('gemini'),
           revision: 'gate4agent-adapter/v1',
           verification: 'synthetic-fixture',
         },

@@ -35,10 +35,10 @@ describe('AgentRegistry (registry.rs)', () => {
 
   it('consumer_specs_can_use_an_extended_adapter_registry', () => {
     const binding = unwrap(
-      AdapterBinding.tryNew(AdapterId.new('custom-hook'), 'custom-hook/v1', 'synthetic-fixture'),
+      AdapterBinding.tryNew(AdapterId.of('custom-hook'), 'custom-hook/v1', 'synthetic-fixture'),
     );
     const adapters = unwrap(
-      AdapterRegistry.create([{ family: 'hook', binding, agents: [AgentId.new('custom')] }]),
+      AdapterRegistry.create([{ family: 'hook', binding, agents: [AgentId.of('custom')] }]),
     );
     const custom = spec('custom', 'custom');
     custom.capabilities.adapters.hook = binding;
@@ -52,13 +52,13 @@ describe('AgentRegistry (registry.rs)', () => {
   it('pty_sidecar_binding_is_validated_as_pipe_family', () => {
     const binding = unwrap(
       AdapterBinding.tryNew(
-        AdapterId.new('custom-sidecar'),
+        AdapterId.of('custom-sidecar'),
         'custom-sidecar/v1',
         'synthetic-fixture',
       ),
     );
     const adapters = unwrap(
-      AdapterRegistry.create([{ family: 'hook', binding, agents: [AgentId.new('custom')] }]),
+      AdapterRegistry.create([{ family: 'hook', binding, agents: [AgentId.of('custom')] }]),
     );
     const custom = spec('custom', 'custom');
     custom.capabilities.transports.pty = true;

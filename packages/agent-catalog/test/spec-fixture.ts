@@ -8,7 +8,7 @@ import {
 /** The upstream registry tests' `spec(id, command)`: a minimal valid after-ready spec. */
 export function spec(id: string, command: string): AgentSpec {
   return {
-    id: AgentId.new(id),
+    id: AgentId.of(id),
     revision: 'test:1',
     displayName: id,
     detection: { command, aliases: [], requiredCommands: [], unsupportedPlatforms: [] },

@@ -22,7 +22,7 @@ import {
 import { expectCancel, expectInvoke } from './support/provider-fixtures.js';
 import { expectCompletion } from './support/receive.js';
 
-const actor = (id: string) => ToolActorId.new(id);
+const actor = (id: string) => ToolActorId.of(id);
 
 describe('control_plane.rs', () => {
   it('control_plane_e2e_routes_bound_provider_result_only_to_exact_client', () => {

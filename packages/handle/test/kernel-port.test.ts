@@ -18,7 +18,7 @@ describe('kernel_port.rs', () => {
     unwrap(
       handle.dispatch({
         id: CommandId.of(1),
-        command: { kind: 'register', instanceId, agentId: AgentId.new('claude'), transport: 'pty' },
+        command: { kind: 'register', instanceId, agentId: AgentId.of('claude'), transport: 'pty' },
       }),
     );
     unwrap(

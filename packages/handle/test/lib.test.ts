@@ -21,7 +21,7 @@ function command(id: number): CommandEnvelope {
     command: {
       kind: 'register',
       instanceId: AgentInstanceId.of(id),
-      agentId: AgentId.new('claude'),
+      agentId: AgentId.of('claude'),
       transport: 'pty',
     },
   };

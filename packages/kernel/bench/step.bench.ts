@@ -28,7 +28,7 @@ const REQUESTS_PER_STEP = 64;
 const ACTORS = 4;
 const binding = ProviderBindingId.of(1);
 const actors = Array.from({ length: ACTORS }, (_, index) =>
-  ToolActorId.new(`bench-actor-${index}`),
+  ToolActorId.of(`bench-actor-${index}`),
 );
 
 const kernel = kernelWithProvider();

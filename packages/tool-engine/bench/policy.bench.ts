@@ -20,11 +20,11 @@ import { ToolEngine } from '../src/index.js';
 
 const instanceId = AgentInstanceId.of(41);
 const generation = SessionGeneration.of(1);
-const consumerId = ConsumerId.new('gate4agent-client-1');
-const actorId = ToolActorId.new('agent.bench');
-const providerId = ToolProviderId.new('gate.browser.bench');
-const capabilityId = ToolCapabilityId.new('browser.snapshot');
-const scope = (index: number) => ResourceScopeId.new(`page.scope-${index}`);
+const consumerId = ConsumerId.of('gate4agent-client-1');
+const actorId = ToolActorId.of('agent.bench');
+const providerId = ToolProviderId.of('gate.browser.bench');
+const capabilityId = ToolCapabilityId.of('browser.snapshot');
+const scope = (index: number) => ResourceScopeId.of(`page.scope-${index}`);
 
 /** An engine holding `grants` allow grants, one per resource scope. */
 function engineWith(grants: number): ToolEngine {

@@ -25,12 +25,12 @@ import { ToolEngine } from '../src/index.js';
 
 const instanceId = AgentInstanceId.of(41);
 const generation = SessionGeneration.of(1);
-const consumerId = ConsumerId.new('gate4agent-client-1');
-const actorId = ToolActorId.new('agent.bench');
-const providerId = ToolProviderId.new('gate.browser.bench');
-const capabilityId = ToolCapabilityId.new('browser.snapshot');
-const grantedScope = ResourceScopeId.new('page.granted');
-const ungrantedScope = ResourceScopeId.new('page.ungranted');
+const consumerId = ConsumerId.of('gate4agent-client-1');
+const actorId = ToolActorId.of('agent.bench');
+const providerId = ToolProviderId.of('gate.browser.bench');
+const capabilityId = ToolCapabilityId.of('browser.snapshot');
+const grantedScope = ResourceScopeId.of('page.granted');
+const ungrantedScope = ResourceScopeId.of('page.ungranted');
 const payload = utf8Encode('{"scope":"active-page"}');
 const resultBytes = utf8Encode('{}');
 

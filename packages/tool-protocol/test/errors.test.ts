@@ -27,7 +27,7 @@ describe('ToolValidationError', () => {
         'tool approval summary contains a control character (such as a newline or tab); remove it',
       ],
       [
-        ToolValidationError.capabilityOutsideAdmission(ToolCapabilityId.new('Browser.FS')),
+        ToolValidationError.capabilityOutsideAdmission(ToolCapabilityId.of('Browser.FS')),
         'capability Browser.FS is outside its class prefix or names a shell, file-system or MCP namespace; choose an id under the class prefix that names none of them',
       ],
       [
@@ -57,8 +57,8 @@ describe('ToolValidationError', () => {
       [
         ToolValidationError.providerMismatch(
           'provider runtime observation provider id',
-          ToolProviderId.new('a'),
-          ToolProviderId.new('b'),
+          ToolProviderId.of('a'),
+          ToolProviderId.of('b'),
         ),
         'provider runtime observation provider id is b, but this context belongs to provider a; use a',
       ],
@@ -85,7 +85,7 @@ describe('ToolValidationError', () => {
       deadlineTick: 4,
     });
     expect(
-      ToolValidationError.capabilityOutsideAdmission(ToolCapabilityId.new('browser.fs')),
+      ToolValidationError.capabilityOutsideAdmission(ToolCapabilityId.of('browser.fs')),
     ).toMatchObject({
       capabilityId: 'browser.fs',
     });

@@ -46,15 +46,15 @@ import {
 // Upstream builds the input as a `CapabilityRequestInput` struct; its TS constructor is `.of`.
 function request(): ConsumerBoundCapabilityRequest {
   return ConsumerBoundCapabilityRequest.new(
-    ConsumerId.new('station.test'),
-    ToolActorId.new('agent.primary'),
+    ConsumerId.of('station.test'),
+    ToolActorId.of('agent.primary'),
     CapabilityRequestInput.of({
       localId: CapabilityRequestId.of(7),
       instanceId: AgentInstanceId.of(11),
       generation: SessionGeneration.of(3),
-      providerId: ToolProviderId.new('gate.browser'),
-      capabilityId: ToolCapabilityId.new('browser.page.snapshot'),
-      resourceScopeId: ResourceScopeId.new('workspace:test/page:active'),
+      providerId: ToolProviderId.of('gate.browser'),
+      capabilityId: ToolCapabilityId.of('browser.page.snapshot'),
+      resourceScopeId: ResourceScopeId.of('workspace:test/page:active'),
       approvalSummary: 'Read active page state',
       deadlineTick: 20,
       payload: utf8Encode('secret payload'),
@@ -78,8 +78,8 @@ describe('gate4agent-tool-protocol lib', () => {
     expect(decoded).toEqual(original);
     expect(isDeepStrictEqual(decoded, original)).toBe(true);
     expect(ConsumerBoundCapabilityRequest.key(decoded)).toEqual({
-      consumerId: ConsumerId.new('station.test'),
-      actorId: ToolActorId.new('agent.primary'),
+      consumerId: ConsumerId.of('station.test'),
+      actorId: ToolActorId.of('agent.primary'),
       localId: CapabilityRequestId.of(7),
     } satisfies CapabilityRequestKey);
     unwrap(ConsumerBoundCapabilityRequest.validate(decoded, 1));
@@ -101,7 +101,7 @@ describe('gate4agent-tool-protocol lib', () => {
   });
 
   it('provider_runtime_wire_contract_is_versioned_bounded_and_redacted', () => {
-    const providerId = ToolProviderId.new('gate.browser');
+    const providerId = ToolProviderId.of('gate.browser');
     const lifecycleCommands: ProviderRuntimeCommand[] = [
       { kind: 'attach', bindingId: ProviderBindingId.of(4), providerId },
       { kind: 'detach', bindingId: ProviderBindingId.of(4), providerId },
@@ -163,14 +163,14 @@ describe('gate4agent-tool-protocol lib', () => {
       unwrapErr(
         ProviderRuntimeEnvelope.validateObservationProvider(
           envelope,
-          ToolProviderId.new('gate.browser.other'),
+          ToolProviderId.of('gate.browser.other'),
         ),
       ).kind,
     ).toBe('provider-mismatch');
   });
 
   it('provider_runtime_snapshots_and_bound_effects_are_bounded_wire_contracts', () => {
-    const providerId = ToolProviderId.new('gate.browser');
+    const providerId = ToolProviderId.of('gate.browser');
     const snapshot: ProviderRuntimeSnapshot = {
       lastSequence: 8,
       sequenceExhausted: false,
@@ -191,10 +191,10 @@ describe('gate4agent-tool-protocol lib', () => {
         providerId,
         deadlineTick: 20,
         effect: CapabilityEffect.invoke({
-          consumerId: ConsumerId.new('station.test'),
-          actorId: ToolActorId.new('agent.primary'),
-          capabilityId: ToolCapabilityId.new('browser.page.snapshot'),
-          resourceScopeId: ResourceScopeId.new('workspace:test/page:active'),
+          consumerId: ConsumerId.of('station.test'),
+          actorId: ToolActorId.of('agent.primary'),
+          capabilityId: ToolCapabilityId.of('browser.page.snapshot'),
+          resourceScopeId: ResourceScopeId.of('workspace:test/page:active'),
           payload: utf8Encode('secret payload'),
         }),
       },
@@ -207,7 +207,7 @@ describe('gate4agent-tool-protocol lib', () => {
       ...snapshot,
       bindings: Array.from({ length: TOOL_PROVIDERS_MAX + 1 }, () => ({
         bindingId: ProviderBindingId.of(1),
-        providerId: ToolProviderId.new('gate.browser'),
+        providerId: ToolProviderId.of('gate.browser'),
       })),
     };
     expect(unwrapErr(ProviderRuntimeSnapshot.validate(tooMany))).toMatchObject({
@@ -226,7 +226,7 @@ describe('gate4agent-tool-protocol lib', () => {
       'browser.f-s.read',
     ]) {
       const result = CapabilityDescriptor.new(
-        ToolCapabilityId.new(id),
+        ToolCapabilityId.of(id),
         browser,
         'unsafe capability',
       );
@@ -239,7 +239,7 @@ describe('gate4agent-tool-protocol lib', () => {
       'browser.dom.forms.inspect',
     ]) {
       const result = CapabilityDescriptor.new(
-        ToolCapabilityId.new(id),
+        ToolCapabilityId.of(id),
         browser,
         'bounded browser capability',
       );
@@ -280,8 +280,8 @@ describe('gate4agent-tool-protocol lib', () => {
           subject: null,
           event: {
             kind: 'client-closed',
-            consumerId: ConsumerId.new('station.test'),
-            actorId: ToolActorId.new('agent.primary'),
+            consumerId: ConsumerId.of('station.test'),
+            actorId: ToolActorId.of('agent.primary'),
             purgedGrantCount: 2,
             closedRequestCount: 1,
           },

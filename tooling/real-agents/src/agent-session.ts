@@ -76,7 +76,7 @@ export class AgentSession implements AsyncDisposable {
       session.dispatch({
         kind: 'register',
         instanceId: session.instanceId,
-        agentId: AgentId.new(installed.agent.agentId),
+        agentId: AgentId.of(installed.agent.agentId),
         transport: 'pty',
       });
       session.dispatch({

@@ -5,7 +5,7 @@ import { AdapterId, SessionOptionSelection, unwrap, unwrapErr } from '@gate4agen
 import { describe, expect, it } from 'vitest';
 import { resolveSessionOptionLaunch } from '../../src/session-options/resolve-session-option-launch.js';
 
-const id = (value: string) => AdapterId.new(value);
+const id = (value: string) => AdapterId.of(value);
 const withValues = (model: string, values: Record<string, string | boolean>) =>
   Object.entries(values).reduce(
     (selection, [key, value]) => SessionOptionSelection.withValue(selection, key, value),

@@ -14,7 +14,7 @@ function choiceValues(option: SessionOption | undefined): string[] {
 
 describe('session-option catalogs (session_options.rs)', () => {
   it('pinned_catalogs_keep_model_scoped_option_shapes', () => {
-    const claude = unwrap(sessionOptionCatalog(AdapterId.new('claude-code')));
+    const claude = unwrap(sessionOptionCatalog(AdapterId.of('claude-code')));
     expect(
       claude.models.find((model) => model.id === 'opus')?.options.map((option) => option.id),
     ).toEqual(['effort', 'fastMode']);
@@ -24,7 +24,7 @@ describe('session-option catalogs (session_options.rs)', () => {
     const fableEffort = claude.models.find((model) => model.id === 'fable')?.options[0];
     expect(choiceValues(fableEffort)).toEqual(['low', 'medium', 'high', 'xhigh', 'max']);
 
-    const codex = unwrap(sessionOptionCatalog(AdapterId.new('codex')));
+    const codex = unwrap(sessionOptionCatalog(AdapterId.of('codex')));
     const solEffort = codex.models.find((model) => model.id === 'gpt-5.6-sol')?.options[0];
     const lunaEffort = codex.models.find((model) => model.id === 'gpt-5.6-luna')?.options[0];
     expect(choiceValues(solEffort)).toEqual(['minimal', 'low', 'medium', 'high', 'xhigh']);
@@ -42,7 +42,7 @@ describe('session-option catalogs (session_options.rs)', () => {
       ['cursor', ['auto', 'gpt-5.3-codex', 'claude-opus-4-8']],
     ];
     for (const [adapter, models] of expected) {
-      const actual = unwrap(sessionOptionCatalog(AdapterId.new(adapter))).models.map(
+      const actual = unwrap(sessionOptionCatalog(AdapterId.of(adapter))).models.map(
         (model) => model.id,
       );
       expect(actual, `model inventory drift for ${adapter}`).toEqual(models);
@@ -50,7 +50,7 @@ describe('session-option catalogs (session_options.rs)', () => {
   });
 
   it('has no catalog for other adapters', () => {
-    expect(unwrapErr(sessionOptionCatalog(AdapterId.new('opencode')))).toMatchObject({
+    expect(unwrapErr(sessionOptionCatalog(AdapterId.of('opencode')))).toMatchObject({
       kind: 'unsupported-adapter',
       message:
         'session-option adapter is unavailable for opencode; register the adapter or launch without session options',

@@ -74,7 +74,7 @@ export class ToolAuthorityHandle {
     }
     const current = authority.nextClientId;
     if (current >= COUNTER_MAX) return err(ToolAuthorityError.counterExhausted('consumer-id'));
-    const consumerId = ConsumerId.tryNew(`gate4agent-client-${current}`);
+    const consumerId = ConsumerId.tryOf(`gate4agent-client-${current}`);
     if (!consumerId.ok) return err(ToolAuthorityError.counterExhausted('consumer-id'));
     const state = new ClientState(consumerId.value, actorId, authority, this.#edge);
     authority.nextClientId = current + 1;

@@ -62,7 +62,7 @@ describe('ControlPlaneKernelPort', () => {
       err(ProviderRuntimeError.disconnected()),
     );
     expect(gate.dispatch(stop(1)).ok).toBe(false);
-    const late = unwrap(authority.bindClient(ToolActorId.new('agent.after')));
+    const late = unwrap(authority.bindClient(ToolActorId.of('agent.after')));
     expect(late.dispatch(request(1, SessionGeneration.of(0)))).toEqual(
       err(ToolClientDispatchError.disconnected()),
     );

@@ -33,7 +33,7 @@ describe('ControlPlaneKernelPort.onIngress', () => {
     const runtime = unwrap(port.providerAuthority().bindProvider(providerId(), 4));
     expect(calls).toBe(2);
     tick();
-    const client = unwrap(authority.bindClient(ToolActorId.new('agent.main')));
+    const client = unwrap(authority.bindClient(ToolActorId.of('agent.main')));
     expect(calls).toBe(2);
     unwrap(client.dispatch(request(1, SessionGeneration.of(1))));
     expect(calls).toBe(3);

@@ -56,7 +56,7 @@ function providerStep(
 /** A running instance, an allowed request, its invocation answered; the answer not yet reduced. */
 function answeredInvocation() {
   const [gate, authority, port] = boundedControlPlane(16);
-  const client = unwrap(authority.bindClient(ToolActorId.new('agent.order')));
+  const client = unwrap(authority.bindClient(ToolActorId.of('agent.order')));
   const kernel = kernelWith([provider()]);
   const runtime = unwrap(port.providerAuthority().bindProvider(providerId(), 4));
   const generation = startRunning(kernel, gate, port);

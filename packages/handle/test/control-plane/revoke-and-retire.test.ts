@@ -32,7 +32,7 @@ describe('boundedControlPlane with the kernel', () => {
     expect(runtime.state()).toBe('active');
 
     const clients = Array.from({ length: CLIENTS }, (_, index) =>
-      unwrap(authority.bindClient(ToolActorId.new(`agent.integration-${index}`))),
+      unwrap(authority.bindClient(ToolActorId.of(`agent.integration-${index}`))),
     );
     const completions = clients.map((client) => client.subscribeCompletions(REQUESTS_PER_CLIENT));
     const grants = clients.map((client) => grant(client, generation, 'allow'));

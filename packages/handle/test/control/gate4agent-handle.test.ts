@@ -17,7 +17,7 @@ const stop = (id: number) => ({
 describe('Gate4AgentHandle', () => {
   it('shares one FIFO with every producer and reports full, then disconnected', () => {
     const [gate, authority, port] = boundedControlPlane(3);
-    const client = unwrap(authority.bindClient(ToolActorId.new('agent.unit')));
+    const client = unwrap(authority.bindClient(ToolActorId.of('agent.unit')));
     unwrap(gate.dispatch(stop(1)));
     unwrap(client.dispatch(request(1, SessionGeneration.of(0))));
     unwrap(gate.clone().dispatch(stop(2)));

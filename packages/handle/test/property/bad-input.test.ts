@@ -58,7 +58,7 @@ interface Plane {
 function plane(): Plane {
   const [gate, authority, port] = boundedControlPlane(64);
   const kernel = kernelWith([provider()]);
-  const client = unwrap(authority.bindClient(ToolActorId.new('agent.primary')));
+  const client = unwrap(authority.bindClient(ToolActorId.of('agent.primary')));
   const runtime = attachProviderRuntime(kernel, port, port.providerAuthority(), providerId(), 8);
   const generation = startRunning(kernel, gate, port);
   unwrap(authority.dispatch({ kind: 'set-grant', grant: grant(client, generation, 'allow') }));

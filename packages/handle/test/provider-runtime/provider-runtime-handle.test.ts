@@ -34,10 +34,10 @@ describe('ProviderRuntimeAuthorityHandle.bindProvider', () => {
   it('registers MAX_PROVIDER_RUNTIMES bindings and refuses one more without consuming a sequence', () => {
     const { ingress, authority, port } = providerRuntime(MAX_PROVIDER_RUNTIMES + 1);
     for (let index = 0; index < MAX_PROVIDER_RUNTIMES; index += 1) {
-      unwrap(authority.bindProvider(ToolProviderId.new(`gate.provider.${index}`), 1));
+      unwrap(authority.bindProvider(ToolProviderId.of(`gate.provider.${index}`), 1));
     }
     const next = port.registry.nextSequence;
-    expect(authority.bindProvider(ToolProviderId.new('gate.provider.extra'), 1)).toEqual(
+    expect(authority.bindProvider(ToolProviderId.of('gate.provider.extra'), 1)).toEqual(
       err(ProviderRuntimeError.capacityExceeded()),
     );
     expect(port.registry.nextSequence).toBe(next);
@@ -46,7 +46,7 @@ describe('ProviderRuntimeAuthorityHandle.bindProvider', () => {
 
   it('returns full on a full ingress and registers nothing', () => {
     const { ingress, authority, port } = providerRuntime(1);
-    unwrap(authority.bindProvider(ToolProviderId.new('gate.provider.a'), 1));
+    unwrap(authority.bindProvider(ToolProviderId.of('gate.provider.a'), 1));
     expect(authority.bindProvider(providerId(), 1)).toEqual(err(ProviderRuntimeError.full()));
     expect(port.registry.bindings.has(providerId())).toBe(false);
     expect(port.registry.nextSequence).toBe(2);
@@ -61,7 +61,7 @@ describe('ProviderRuntimeAuthorityHandle.bindProvider', () => {
       err(ProviderRuntimeError.alreadyBound()),
     );
     port.registry.sequenceExhausted = true;
-    expect(authority.bindProvider(ToolProviderId.new('gate.other'), 1)).toEqual(
+    expect(authority.bindProvider(ToolProviderId.of('gate.other'), 1)).toEqual(
       err(ProviderRuntimeError.counterExhausted('provider-runtime-sequence')),
     );
   });
@@ -85,9 +85,9 @@ describe('ProviderRuntimeAuthorityHandle.bindProvider', () => {
 
   it('clamps the effect capacity to [1, MAX_PROVIDER_EFFECT_CAPACITY]', () => {
     const { authority } = providerRuntime(8);
-    const zero = unwrap(authority.bindProvider(ToolProviderId.new('gate.a'), 0));
-    const max = unwrap(authority.bindProvider(ToolProviderId.new('gate.b'), 1_024));
-    const over = unwrap(authority.bindProvider(ToolProviderId.new('gate.c'), 1_025));
+    const zero = unwrap(authority.bindProvider(ToolProviderId.of('gate.a'), 0));
+    const max = unwrap(authority.bindProvider(ToolProviderId.of('gate.b'), 1_024));
+    const over = unwrap(authority.bindProvider(ToolProviderId.of('gate.c'), 1_025));
     expect([zero.effectCapacity(), max.effectCapacity(), over.effectCapacity()]).toEqual([
       1,
       MAX_PROVIDER_EFFECT_CAPACITY,
@@ -356,7 +356,7 @@ describe('receipts and lifecycle', () => {
     const invocation = expectInvoke(first.tryRecv());
     expect(unwrap(first.trySucceed(invocation, result()))).toBe(2);
     expect(unwrap(first.close())).toBe(3);
-    const other = unwrap(authority.bindProvider(ToolProviderId.new('gate.other'), 1));
+    const other = unwrap(authority.bindProvider(ToolProviderId.of('gate.other'), 1));
     expect(other.bindingId()).toBe(4);
   });
 });

@@ -32,11 +32,11 @@ import type { ProviderRuntimeHandle } from '../../src/provider-runtime/provider-
 import type { ToolClientHandle } from '../../src/tool/tool-client-handle.js';
 
 export const instance = (): AgentInstanceId => AgentInstanceId.of(71);
-export const providerId = (): ToolProviderId => ToolProviderId.new('gate.browser.test');
+export const providerId = (): ToolProviderId => ToolProviderId.of('gate.browser.test');
 export const secondaryProviderId = (): ToolProviderId =>
-  ToolProviderId.new('gate.browser.secondary');
-export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.new('browser.snapshot');
-export const resourceScope = (): ResourceScopeId => ResourceScopeId.new('page.active');
+  ToolProviderId.of('gate.browser.secondary');
+export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.of('browser.snapshot');
+export const resourceScope = (): ResourceScopeId => ResourceScopeId.of('page.active');
 
 export function providerDescriptor(id: ToolProviderId): CapabilityProviderDescriptor {
   return {
@@ -103,7 +103,7 @@ export function grant(
 
 /** The agent catalog of the tests: `claude`, PTY only (stands in for upstream's builtin registry). */
 export const catalog = () =>
-  agentCatalog([{ id: AgentId.new('claude'), capabilities: defaultAgentCapabilities() }]);
+  agentCatalog([{ id: AgentId.of('claude'), capabilities: defaultAgentCapabilities() }]);
 
 /** A kernel with the given tool providers registered. */
 export function kernelWith(providers: CapabilityProviderDescriptor[]): Gate4AgentKernel {
@@ -121,7 +121,7 @@ export function startRunning(
       command(1, {
         kind: 'register',
         instanceId: instance(),
-        agentId: AgentId.new('claude'),
+        agentId: AgentId.of('claude'),
         transport: 'pty',
       }),
     ),

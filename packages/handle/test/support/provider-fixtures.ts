@@ -29,14 +29,14 @@ import type { ProviderRuntimeAuthorityHandle } from '../../src/provider-runtime/
 import type { ProviderRuntimeHandle } from '../../src/provider-runtime/provider-runtime-handle.js';
 import type { BoundedQueue } from '../../src/queue/bounded-queue.js';
 
-export const providerId = (): ToolProviderId => ToolProviderId.new('gate.provider.unit');
+export const providerId = (): ToolProviderId => ToolProviderId.of('gate.provider.unit');
 
 export function boundInvokeWithOperation(
   bindingId: ProviderBindingId,
   operation: number,
 ): ProviderBoundCapabilityEffectEnvelope {
-  const consumerId = ConsumerId.new('gate-consumer-unit');
-  const actorId = ToolActorId.new('gate-actor-unit');
+  const consumerId = ConsumerId.of('gate-consumer-unit');
+  const actorId = ToolActorId.of('gate-actor-unit');
   return {
     bindingId,
     effect: {
@@ -52,8 +52,8 @@ export function boundInvokeWithOperation(
         kind: 'invoke',
         consumerId,
         actorId,
-        capabilityId: ToolCapabilityId.new('browser.snapshot'),
-        resourceScopeId: ResourceScopeId.new('page.active'),
+        capabilityId: ToolCapabilityId.of('browser.snapshot'),
+        resourceScopeId: ResourceScopeId.of('page.active'),
         payload: new TextEncoder().encode('{}'),
       },
     },

@@ -21,7 +21,7 @@ function plane() {
   const kernel = kernelWith([provider()]);
   const runtime = unwrap(port.providerAuthority().bindProvider(providerId(), 16));
   const generation = startRunning(kernel, gate, port);
-  const client = unwrap(authority.bindClient(ToolActorId.new('agent.awaitable')));
+  const client = unwrap(authority.bindClient(ToolActorId.of('agent.awaitable')));
   const step = () => port.publishStep(kernel.stepControlPlane(port.drainIngress(64), []));
   return { authority, port, runtime, generation, client, step };
 }

@@ -10,7 +10,7 @@ import { toolAuthorityStateOf } from '../../src/tool/tool-authority-handle.js';
 import { ToolClientDispatchError } from '../../src/tool/tool-client-dispatch-error.js';
 import { grant, kernelWith, request } from '../support/control-plane-fixtures.js';
 
-const actor = (id = 'agent.unit') => ToolActorId.new(id);
+const actor = (id = 'agent.unit') => ToolActorId.of(id);
 const generation = SessionGeneration.of(0);
 
 describe('ToolAuthorityHandle.bindClient', () => {

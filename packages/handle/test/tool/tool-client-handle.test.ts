@@ -26,7 +26,7 @@ const generation = SessionGeneration.of(0);
 
 function plane(capacity = 8) {
   const [gate, authority, port] = boundedControlPlane(capacity);
-  const client = unwrap(authority.bindClient(ToolActorId.new('agent.unit')));
+  const client = unwrap(authority.bindClient(ToolActorId.of('agent.unit')));
   return { gate, authority, port, client };
 }
 
@@ -91,7 +91,7 @@ describe('ToolClientHandle.dispatch', () => {
     expect(runtime.state()).toBe('active');
 
     unwrap(client.dispatch(request(1, generation)));
-    const unknown = ToolProviderId.new('gate.unknown');
+    const unknown = ToolProviderId.of('gate.unknown');
     unwrap(client.dispatch({ ...request(2, generation), providerId: unknown }));
     const [bound, unbound] = port.drainIngress(8);
     expect(bound?.kind === 'tool-request' && bound.request.providerBindingId).toBe(
@@ -124,13 +124,13 @@ describe('ToolClientHandle subscriptions', () => {
 describe('ToolClientHandle.snapshot', () => {
   it('shows only gate providers and providers the client owns, available ones in id order', () => {
     const { port, client, authority } = plane(16);
-    const other = unwrap(authority.bindClient(ToolActorId.new('agent.other')));
+    const other = unwrap(authority.bindClient(ToolActorId.of('agent.other')));
     const ownedByOther = {
-      ...providerDescriptor(ToolProviderId.new('gate.a.owned')),
+      ...providerDescriptor(ToolProviderId.of('gate.a.owned')),
       owner: { kind: 'consumer' as const, consumerId: other.consumerId() },
     };
     const ownedByMe = {
-      ...providerDescriptor(ToolProviderId.new('gate.b.mine')),
+      ...providerDescriptor(ToolProviderId.of('gate.b.mine')),
       owner: { kind: 'consumer' as const, consumerId: client.consumerId() },
     };
     const kernel = kernelWith([provider(), ownedByOther, ownedByMe]);
@@ -150,13 +150,13 @@ describe('ToolClientHandle.snapshot', () => {
 
   it('shows instances, generations and audit events only through its own grants and requests', () => {
     const { gate, port, client, authority } = plane(16);
-    const bystander = unwrap(authority.bindClient(ToolActorId.new('agent.bystander')));
+    const bystander = unwrap(authority.bindClient(ToolActorId.of('agent.bystander')));
     const kernel = kernelWith([provider()]);
     const running = startRunning(kernel, gate, port);
     unwrap(authority.dispatch({ kind: 'set-grant', grant: grant(client, running, 'allow') }));
     port.publishStep(kernel.stepControlPlane(port.drainIngress(8), []));
     unwrap(
-      bystander.dispatch({ ...request(1, running), providerId: ToolProviderId.new('gate.none') }),
+      bystander.dispatch({ ...request(1, running), providerId: ToolProviderId.of('gate.none') }),
     );
     port.publishStep(kernel.stepControlPlane(port.drainIngress(8), []));
 

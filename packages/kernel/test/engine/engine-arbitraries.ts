@@ -173,7 +173,7 @@ export function commandEnvelope(id: number, body: CommandBody) {
         command: {
           kind: 'register' as const,
           instanceId,
-          agentId: AgentId.new('claude'),
+          agentId: AgentId.of('claude'),
           transport: body.transport,
         },
       };

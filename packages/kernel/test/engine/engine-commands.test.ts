@@ -152,7 +152,7 @@ describe('start', () => {
         command: {
           kind: 'register',
           instanceId: instance(),
-          agentId: AgentId.new('claude'),
+          agentId: AgentId.of('claude'),
           transport: 'pipe',
         },
       }),
@@ -211,7 +211,7 @@ describe('non-PTY transports', () => {
         command: {
           kind: 'register',
           instanceId: instance(),
-          agentId: AgentId.new('claude'),
+          agentId: AgentId.of('claude'),
           transport,
         },
       }),
@@ -332,7 +332,7 @@ function registerOther(): CommandEnvelope {
     command: {
       kind: 'register',
       instanceId: AgentInstanceId.of(8),
-      agentId: AgentId.new('claude'),
+      agentId: AgentId.of('claude'),
       transport: 'pty',
     },
   };

@@ -36,7 +36,7 @@ export const size = (rows: number, columns: number): TerminalSize => ({ rows, co
 export function registerInstance(commandId: number, instanceId: AgentInstanceId): CommandEnvelope {
   return {
     id: CommandId.of(commandId),
-    command: { kind: 'register', instanceId, agentId: AgentId.new('claude'), transport: 'pty' },
+    command: { kind: 'register', instanceId, agentId: AgentId.of('claude'), transport: 'pty' },
   };
 }
 

@@ -119,7 +119,7 @@ describe('observation fence', () => {
         kind: 'provider-gap',
         source: {
           family: 'hook',
-          binding: { id: AdapterId.new('grok'), revision: 'v1', verification: 'reference' },
+          binding: { id: AdapterId.of('grok'), revision: 'v1', verification: 'reference' },
         },
         sourceSequence: 2,
         missed: 1,

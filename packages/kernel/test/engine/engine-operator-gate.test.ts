@@ -47,7 +47,7 @@ function gatedEngine() {
 const semantic: InputAction[] = [
   { kind: 'submit-prompt', text: 'hello', framing: 'bracketed-paste' },
   { kind: 'insert-draft', text: 'hello', framing: 'bracketed-paste' },
-  { kind: 'agent-command', agentId: AgentId.new('claude'), name: 'help', arguments: [] },
+  { kind: 'agent-command', agentId: AgentId.of('claude'), name: 'help', arguments: [] },
 ];
 
 describe('operator gate', () => {

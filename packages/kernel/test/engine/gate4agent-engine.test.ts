@@ -247,7 +247,7 @@ describe('gate4agent-engine lifecycle', () => {
         source: {
           family: 'pty-semantic',
           binding: {
-            id: AdapterId.new('codex'),
+            id: AdapterId.of('codex'),
             revision: 'test/v1',
             verification: 'synthetic-fixture',
           },

@@ -6,7 +6,7 @@ import { Gate4AgentKernel } from '../../src/kernel/gate4agent-kernel.js';
 import { command, instance } from './kernel-fixtures.js';
 
 const binding = {
-  id: AdapterId.new('codex'),
+  id: AdapterId.of('codex'),
   revision: 'test/v1',
   verification: 'synthetic-fixture' as const,
 };
@@ -15,7 +15,7 @@ function catalogWithTransports() {
   const capabilities = defaultAgentCapabilities();
   return agentCatalog([
     {
-      id: AgentId.new('codex'),
+      id: AgentId.of('codex'),
       capabilities: {
         ...capabilities,
         transports: {
@@ -31,7 +31,7 @@ function catalogWithTransports() {
         },
       },
     },
-    { id: AgentId.new('codex'), capabilities },
+    { id: AgentId.of('codex'), capabilities },
   ]);
 }
 
@@ -39,15 +39,15 @@ const registerWith = (transport: 'pty' | 'pipe' | 'acp') =>
   command(1, {
     kind: 'register',
     instanceId: instance(),
-    agentId: AgentId.new('codex'),
+    agentId: AgentId.of('codex'),
     transport,
   });
 
 describe('agentCatalog', () => {
   it('looks agents up by id, the first spec of an id winning', () => {
     const catalog = catalogWithTransports();
-    expect(catalog.get(AgentId.new('codex'))?.capabilities.transports.pty).toBe(false);
-    expect(catalog.get(AgentId.new('claude'))).toBeNull();
+    expect(catalog.get(AgentId.of('codex'))?.capabilities.transports.pty).toBe(false);
+    expect(catalog.get(AgentId.of('claude'))).toBeNull();
   });
 
   it('admits exactly the transports the agent declares', () => {

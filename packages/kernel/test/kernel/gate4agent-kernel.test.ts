@@ -56,7 +56,7 @@ describe('gate4agent-kernel control lane', () => {
         command(1, {
           kind: 'register',
           instanceId: instance(),
-          agentId: AgentId.new('grok'),
+          agentId: AgentId.of('grok'),
           transport: 'pipe',
         }),
       ],

@@ -43,7 +43,7 @@ import { Gate4AgentKernel } from '../../src/kernel/gate4agent-kernel.js';
 export function testCatalog(): KernelAgentCatalog {
   return agentCatalog(
     ['claude', 'grok'].map((id) => ({
-      id: AgentId.new(id),
+      id: AgentId.of(id),
       capabilities: defaultAgentCapabilities(),
     })),
   );
@@ -73,7 +73,7 @@ export const register = (id: number, agent: string): CommandEnvelope =>
   command(id, {
     kind: 'register',
     instanceId: instance(),
-    agentId: AgentId.new(agent),
+    agentId: AgentId.of(agent),
     transport: 'pty',
   });
 
@@ -91,12 +91,12 @@ export const startCommand = (id: number): CommandEnvelope =>
     },
   });
 
-export const toolConsumer = () => ConsumerId.new('kernel-test-consumer');
-export const toolActor = () => ToolActorId.new('kernel-test-actor');
-export const toolProviderId = () => ToolProviderId.new('kernel-browser-provider');
-export const toolCapabilityId = () => ToolCapabilityId.new('browser.snapshot');
-export const toolResourceScope = () => ResourceScopeId.new('active-page');
-export const otherToolProviderId = () => ToolProviderId.new('kernel-browser-provider-secondary');
+export const toolConsumer = () => ConsumerId.of('kernel-test-consumer');
+export const toolActor = () => ToolActorId.of('kernel-test-actor');
+export const toolProviderId = () => ToolProviderId.of('kernel-browser-provider');
+export const toolCapabilityId = () => ToolCapabilityId.of('browser.snapshot');
+export const toolResourceScope = () => ResourceScopeId.of('active-page');
+export const otherToolProviderId = () => ToolProviderId.of('kernel-browser-provider-secondary');
 
 export const toolProvider = (): CapabilityProviderDescriptor => ({
   id: toolProviderId(),
@@ -112,7 +112,7 @@ export const otherToolProvider = (): CapabilityProviderDescriptor => ({
   capabilities: [
     unwrap(
       CapabilityDescriptor.new(
-        ToolCapabilityId.new('browser.snapshot.secondary'),
+        ToolCapabilityId.of('browser.snapshot.secondary'),
         'browser',
         'Return secondary page metadata',
       ),

@@ -248,7 +248,7 @@ describe('provider lane', () => {
 
   it('refuses detach and observe for an unregistered provider and exhaustion with no bindings', () => {
     const kernel = kernelWithProvider();
-    const unknown = ToolProviderId.new('kernel-unknown-provider');
+    const unknown = ToolProviderId.of('kernel-unknown-provider');
     const detach = kernel.stepControlPlane(
       [
         providerRuntime(1, {
@@ -313,6 +313,6 @@ describe('construction', () => {
     expect(kernel.toolSnapshot().providers.map((provider) => provider.id)).toEqual([
       toolProviderId(),
     ]);
-    expect(kernel.catalog().get(AgentId.new('claude'))).not.toBeNull();
+    expect(kernel.catalog().get(AgentId.of('claude'))).not.toBeNull();
   });
 });

@@ -341,7 +341,7 @@ describe('gate4agent-kernel provider bindings', () => {
     const exhaustedBinding = attachToolProvider(kernel, 6);
     expect(exhaustedBinding).toBe(binding(6));
     seedProviderSequence(kernel, COUNTER_MAX - 1, false);
-    const unknownProvider = ToolProviderId.new('kernel-unknown-provider');
+    const unknownProvider = ToolProviderId.of('kernel-unknown-provider');
     const exhaustedOnRejection = attach(COUNTER_MAX, COUNTER_MAX, unknownProvider);
     expect(providerOutcome(exhaustedOnRejection.ingressOutcomes[0]).result).toMatchObject({
       ok: false,

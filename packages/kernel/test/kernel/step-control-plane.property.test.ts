@@ -87,7 +87,7 @@ function controlItem(driver: Driver, op: Extract<KernelOp, { kind: 'control' }>)
           command: {
             kind: 'register',
             instanceId,
-            agentId: AgentId.new('claude'),
+            agentId: AgentId.of('claude'),
             transport: 'pty',
           },
         },

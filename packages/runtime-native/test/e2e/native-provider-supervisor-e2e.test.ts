@@ -75,7 +75,7 @@ describe('native provider supervisor E2E', () => {
     );
     runtimes.push(runtime);
     const authority = runtime.toolAuthority();
-    const client = unwrap(authority.bindClient(ToolActorId.new('agent.physical-e2e')));
+    const client = unwrap(authority.bindClient(ToolActorId.of('agent.physical-e2e')));
     const completions = client.subscribeCompletions(32);
     const instanceId = AgentInstanceId.of(4_401);
     unwrap(
@@ -83,7 +83,7 @@ describe('native provider supervisor E2E', () => {
         command(1, {
           kind: 'register',
           instanceId,
-          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
           transport: 'pty',
         }),
       ),
@@ -393,14 +393,14 @@ describe('native provider supervisor E2E', () => {
       'agent.cancel-pressure-0',
       'agent.cancel-pressure-1',
       'agent.cancel-pressure-2',
-    ].map((actor) => unwrap(authority.bindClient(ToolActorId.new(actor))));
+    ].map((actor) => unwrap(authority.bindClient(ToolActorId.of(actor))));
     const instanceId = AgentInstanceId.of(4_402);
     unwrap(
       handle.dispatch(
         command(11, {
           kind: 'register',
           instanceId,
-          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
           transport: 'pty',
         }),
       ),

@@ -80,7 +80,7 @@ function register(instanceId: AgentInstanceId): CommandEnvelope {
   return command(1, {
     kind: 'register',
     instanceId,
-    agentId: AgentId.new(CONTROL_FIXTURE_ID),
+    agentId: AgentId.of(CONTROL_FIXTURE_ID),
     transport: 'pty',
   });
 }
@@ -158,7 +158,7 @@ describe('control plane over real PTYs', () => {
         instanceId,
         action: {
           kind: 'agent-command',
-          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
           name: 'status',
           arguments: ['detail'],
         },

@@ -7,7 +7,7 @@ import {
 } from '../../src/constants.js';
 import { validateInstanceLaunchArguments } from '../../src/pty/launch-arguments.js';
 
-const claude = AgentId.new('claude');
+const claude = AgentId.of('claude');
 
 describe('validateInstanceLaunchArguments', () => {
   it('native_instance_launch_arguments_fail_closed_before_shell_spawn', () => {
@@ -30,17 +30,15 @@ describe('validateInstanceLaunchArguments', () => {
     expect(validateInstanceLaunchArguments(claude, 'pty', ['-psecret']).ok).toBe(false);
     expect(validateInstanceLaunchArguments(claude, 'pty', ['-p']).ok).toBe(false);
     expect(validateInstanceLaunchArguments(claude, 'pty', ['-p-x']).ok).toBe(true);
-    expect(validateInstanceLaunchArguments(AgentId.new('codex'), 'pty', ['--resume']).ok).toBe(
-      true,
-    );
-    const qwen = validateInstanceLaunchArguments(AgentId.new('qwen-code'), 'pty', ['--json-fd=3']);
+    expect(validateInstanceLaunchArguments(AgentId.of('codex'), 'pty', ['--resume']).ok).toBe(true);
+    const qwen = validateInstanceLaunchArguments(AgentId.of('qwen-code'), 'pty', ['--json-fd=3']);
     expect(!qwen.ok && qwen.error).toBe(
       'native instance launch arguments conflict with Qwen sidecar output authority',
     );
   });
 
   it('bounds the count, one argument and the payload by UTF-8 bytes', () => {
-    const agent = AgentId.new('codex');
+    const agent = AgentId.of('codex');
     expect(
       validateInstanceLaunchArguments(agent, 'pty', Array(INSTANCE_LAUNCH_ARGS_MAX).fill('a')).ok,
     ).toBe(true);

@@ -80,7 +80,7 @@ async function startWithPrompt(
       command(20, {
         kind: 'register',
         instanceId,
-        agentId: AgentId.new(CONTROL_FIXTURE_ID),
+        agentId: AgentId.of(CONTROL_FIXTURE_ID),
         transport: 'pty',
       }),
     ],
@@ -188,7 +188,7 @@ describe('NativeEffectShell', () => {
       shell.execute(
         effect({
           kind: 'spawn',
-          agentId: AgentId.new(agent),
+          agentId: AgentId.of(agent),
           transport,
           runtimePolicy: semanticRuntimePolicy(),
           request: startRequest({ rows: 10, columns: 40 }, null, workingDirectory),
@@ -216,7 +216,7 @@ describe('NativeEffectShell', () => {
       const observed = await shell.execute(
         effect({
           kind: 'spawn',
-          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
           transport: 'pty',
           runtimePolicy: semanticRuntimePolicy(),
           request: startRequest({ rows: 10, columns: 40 }, null, process.cwd()),

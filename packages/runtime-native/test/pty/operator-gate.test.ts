@@ -51,7 +51,7 @@ async function startGated(prompt: string | null = null, afterReady = false) {
       command(1, {
         kind: 'register',
         instanceId,
-        agentId: AgentId.new(CONTROL_FIXTURE_ID),
+        agentId: AgentId.of(CONTROL_FIXTURE_ID),
         transport: 'pty',
       }),
     ],
@@ -145,7 +145,7 @@ describe('operator gates on a real PTY', () => {
         input: unwrap(
           prepareInput({ kind: 'insert-draft', text: 'yes', framing: 'bracketed-paste' }),
         ),
-        requiredForeground: { kind: 'agent', agentId: AgentId.new(CONTROL_FIXTURE_ID) },
+        requiredForeground: { kind: 'agent', agentId: AgentId.of(CONTROL_FIXTURE_ID) },
       },
     });
     expect(direct.observation).toEqual({

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 function spawn(program: string, args: string[], env = ptyChildEnvironment([])): PtySession {
   const session = PtySession.spawn({
-    agentId: AgentId.new('control-fixture'),
+    agentId: AgentId.of('control-fixture'),
     program,
     args,
     cwd: process.cwd(),
@@ -66,7 +66,7 @@ describe('PtySession', () => {
 
   it('refuses a working directory that does not exist without spawning', () => {
     const spawned = PtySession.spawn({
-      agentId: AgentId.new('control-fixture'),
+      agentId: AgentId.of('control-fixture'),
       program: process.execPath,
       args: [],
       cwd: '/definitely/not/here',

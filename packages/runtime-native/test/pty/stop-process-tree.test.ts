@@ -33,7 +33,7 @@ type Escaper = Extract<FixtureProgram, `${string}-escaper`>;
 async function startEscaper(program: Escaper): Promise<{ session: PtySession; escapee: number }> {
   const launch = fixtureLaunch(program);
   const spawned = PtySession.spawn({
-    agentId: AgentId.new('control-fixture'),
+    agentId: AgentId.of('control-fixture'),
     program: launch.program,
     args: launch.fixedArgs,
     cwd: process.cwd(),

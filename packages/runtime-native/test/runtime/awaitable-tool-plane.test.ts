@@ -56,7 +56,7 @@ describe('awaitable tool plane on a NativeRuntime', () => {
       }),
     );
     runtimes.push(runtime);
-    await using session = await runtime.launchAgent(AgentId.new(CONTROL_FIXTURE_ID));
+    await using session = await runtime.launchAgent(AgentId.of(CONTROL_FIXTURE_ID));
     if (session.processId !== null) trackProcess(session.processId, 'agent', { group: true });
     const generation = session.generation;
     if (generation === null) throw new Error('expected a running session');
@@ -64,7 +64,7 @@ describe('awaitable tool plane on a NativeRuntime', () => {
     const acks = runtime.subscribeProviderExitAcks(16);
     const pids = new Map<number, number>();
     unwrap(runtime.installNativeProvider(providerId(), 8, recordingExecutor(pids)));
-    const client = unwrap(runtime.toolClient(ToolActorId.new('agent.awaitable')));
+    const client = unwrap(runtime.toolClient(ToolActorId.of('agent.awaitable')));
     await runtime.waitUntil(() => client.snapshot().availableProviders.includes(providerId()));
     await runtime.toolAuthority().grant(grant(client, session.instanceId, generation, 'allow'));
 

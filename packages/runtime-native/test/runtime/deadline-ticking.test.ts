@@ -26,7 +26,7 @@ describe('NativeRuntime host driver and tool deadlines', () => {
     runtimes.push(runtime);
     const { instanceId, generation } = await startFixtureSession(handle, runtime, 4_701);
     unwrap(runtime.installNativeProvider(providerId(), 8, new NeverExitingExecutor()));
-    const client = unwrap(runtime.toolAuthority().bindClient(ToolActorId.new('agent.deadline')));
+    const client = unwrap(runtime.toolAuthority().bindClient(ToolActorId.of('agent.deadline')));
     const completions = client.subscribeCompletions(8);
     unwrap(
       runtime.toolAuthority().dispatch({

@@ -32,7 +32,7 @@ function drainEvents(subscription: EventSubscription, events: ControlEvent[]): v
   }
 }
 
-const fixtureAgent = () => AgentId.new(CONTROL_FIXTURE_ID);
+const fixtureAgent = () => AgentId.of(CONTROL_FIXTURE_ID);
 
 describe('embedded runtime', () => {
   it('public_handle_drives_embedded_runtime_to_real_pty_and_back', async () => {
@@ -187,7 +187,7 @@ describe('embedded runtime', () => {
         command(90, {
           kind: 'register',
           instanceId: AgentInstanceId.of(999),
-          agentId: AgentId.new('absent-agent'),
+          agentId: AgentId.of('absent-agent'),
           transport: 'pty',
         }),
       ),

@@ -42,10 +42,10 @@ afterEach(async () => {
   for (const runtime of runtimes.splice(0)) await runtime.dispose();
 });
 
-const CAPABILITY = ToolCapabilityId.new('browser.snapshot');
-const SCOPE = ResourceScopeId.new('page.active');
-const FAULTY = ToolProviderId.new('gate.faulty');
-const HEALTHY = ToolProviderId.new('gate.healthy');
+const CAPABILITY = ToolCapabilityId.of('browser.snapshot');
+const SCOPE = ResourceScopeId.of('page.active');
+const FAULTY = ToolProviderId.of('gate.faulty');
+const HEALTHY = ToolProviderId.of('gate.healthy');
 const REQUESTS = 3;
 const WAIT = { timeoutMs: 60_000 };
 
@@ -129,7 +129,7 @@ describe('executor fault containment', () => {
         unwrap(runtime.installNativeProvider(HEALTHY, 8, healthy));
         runtime.start();
         const authority = runtime.toolAuthority();
-        const client = unwrap(authority.bindClient(ToolActorId.new('agent.faults')));
+        const client = unwrap(authority.bindClient(ToolActorId.of('agent.faults')));
         const completions = client.subscribeCompletions(64);
         await driveUntil(
           () => runtime.nativeProviderSnapshot(HEALTHY)?.runtimeState === 'active',

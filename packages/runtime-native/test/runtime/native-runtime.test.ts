@@ -44,12 +44,12 @@ describe('NativeRuntime provider management', () => {
   it('refuses unknown providers, consumer-owned providers and retiring what is not installed', () => {
     const consumerOwned: CapabilityProviderDescriptor = {
       ...providerDescriptor(),
-      id: ToolProviderId.new('consumer.browser.e2e'),
-      owner: { kind: 'consumer', consumerId: ConsumerId.new('gate4agent-client-1') },
+      id: ToolProviderId.of('consumer.browser.e2e'),
+      owner: { kind: 'consumer', consumerId: ConsumerId.of('gate4agent-client-1') },
     };
     const [, runtime] = runtimeWith([providerDescriptor(), consumerOwned]);
     const unknown = runtime.installNativeProvider(
-      ToolProviderId.new('gate.absent'),
+      ToolProviderId.of('gate.absent'),
       8,
       new NeverExitingExecutor(),
     );
@@ -108,7 +108,7 @@ describe('NativeRuntime provider management', () => {
     const executor = new NeverExitingExecutor();
     unwrap(runtime.installNativeProvider(providerId(), 8, executor));
     runtime.tick();
-    const client = unwrap(runtime.toolAuthority().bindClient(ToolActorId.new('agent.wedged')));
+    const client = unwrap(runtime.toolAuthority().bindClient(ToolActorId.of('agent.wedged')));
     unwrap(
       runtime
         .toolAuthority()
@@ -141,7 +141,7 @@ describe('NativeRuntime host driver and ownership', () => {
         command(1, {
           kind: 'register',
           instanceId,
-          agentId: AgentId.new(CONTROL_FIXTURE_ID),
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
           transport: 'pty',
         }),
       ),

@@ -4,7 +4,7 @@ import { ProviderEventQueues, providerIdsAfter } from '../../src/runtime/provide
 import type { PhysicalExitAck } from '../../src/supervisor/physical-exit-ack.js';
 import type { ProviderSupervisor } from '../../src/supervisor/provider-supervisor.js';
 
-const ids = ['gate.c', 'gate.a', 'gate.b'].map((id) => ToolProviderId.new(id));
+const ids = ['gate.c', 'gate.a', 'gate.b'].map((id) => ToolProviderId.of(id));
 
 describe('providerIdsAfter', () => {
   it('lists providers in id order without a cursor', () => {
@@ -12,17 +12,17 @@ describe('providerIdsAfter', () => {
   });
 
   it('starts after the provider that yielded last, wrapping around', () => {
-    expect(providerIdsAfter(ids, ToolProviderId.new('gate.a'))).toEqual([
+    expect(providerIdsAfter(ids, ToolProviderId.of('gate.a'))).toEqual([
       'gate.b',
       'gate.c',
       'gate.a',
     ]);
-    expect(providerIdsAfter(ids, ToolProviderId.new('gate.b'))).toEqual([
+    expect(providerIdsAfter(ids, ToolProviderId.of('gate.b'))).toEqual([
       'gate.c',
       'gate.a',
       'gate.b',
     ]);
-    expect(providerIdsAfter(ids, ToolProviderId.new('gate.c'))).toEqual([
+    expect(providerIdsAfter(ids, ToolProviderId.of('gate.c'))).toEqual([
       'gate.a',
       'gate.b',
       'gate.c',
@@ -30,7 +30,7 @@ describe('providerIdsAfter', () => {
   });
 
   it('starts at the next id when the cursor provider is gone', () => {
-    expect(providerIdsAfter(ids, ToolProviderId.new('gate.ab'))).toEqual([
+    expect(providerIdsAfter(ids, ToolProviderId.of('gate.ab'))).toEqual([
       'gate.b',
       'gate.c',
       'gate.a',
@@ -43,7 +43,7 @@ describe('ProviderEventQueues subscriptions', () => {
   function supervisors(acks: Record<string, PhysicalExitAck[]>) {
     const map = new Map<ToolProviderId, ProviderSupervisor>();
     for (const [id, list] of Object.entries(acks)) {
-      map.set(ToolProviderId.new(id), {
+      map.set(ToolProviderId.of(id), {
         drainExitAcks: (limit: number) => list.splice(0, limit),
         drainFaults: () => [],
       } as unknown as ProviderSupervisor);

@@ -22,7 +22,7 @@ afterEach(async () => {
   for (const runtime of runtimes.splice(0)) await runtime.dispose();
 });
 
-const fixtureAgent = () => AgentId.new(CONTROL_FIXTURE_ID);
+const fixtureAgent = () => AgentId.of(CONTROL_FIXTURE_ID);
 const wait = { timeoutMs: FIXTURE_TIMEOUT };
 
 function runtimeFor(spec = interactiveAgentSpec()): NativeRuntime {
@@ -132,7 +132,7 @@ describe('NativeRuntime.launchAgent', () => {
   it('refuses an unknown agent with the engine message', async () => {
     const runtime = runtimeFor();
     const error = await runtime
-      .launchAgent(AgentId.new('not-installed'))
+      .launchAgent(AgentId.of('not-installed'))
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Gate4AgentError);
     expect((error as Gate4AgentError).kind).toBe('command-rejected');

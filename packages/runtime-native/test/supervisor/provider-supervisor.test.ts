@@ -17,7 +17,7 @@ describe('ProviderSupervisor construction', () => {
   });
 
   it('rejects a descriptor for another provider than the runtime binding', () => {
-    const port = new FakeRuntimePort(ToolProviderId.new('gate.other'));
+    const port = new FakeRuntimePort(ToolProviderId.of('gate.other'));
     const built = ProviderSupervisor.new(providerDescriptor(), port, new FakeExecutor());
     expect(unwrapErr(built)).toEqual({
       kind: 'provider-mismatch',

@@ -37,7 +37,7 @@ function spawnEffect(
     generation: SessionGeneration.of(1),
     effect: {
       kind: 'spawn',
-      agentId: AgentId.new(agent),
+      agentId: AgentId.of(agent),
       transport: 'pty',
       runtimePolicy: ProviderRuntimePolicy.rawPty(),
       request: { ...startRequest({ rows: 24, columns: 80 }, prompt, '.') },

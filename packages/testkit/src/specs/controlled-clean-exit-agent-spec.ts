@@ -104,7 +104,7 @@ export function controlledCleanExitAgentSpec(
   if (!release.ok) return release;
   if (marker.value === release.value) return err(ControlledExitFixtureError.duplicateTargets());
   return ok({
-    id: AgentId.new(CLEAN_EXIT_FIXTURE_ID),
+    id: AgentId.of(CLEAN_EXIT_FIXTURE_ID),
     revision: FIXTURE_SPEC_REVISION,
     displayName: 'Controlled clean-exit fixture',
     detection: {

@@ -35,7 +35,7 @@ function controlSpec(program: FixtureProgram, options: ControlFixtureSpecOptions
   const capabilities = defaultAgentCapabilities();
   capabilities.agentCommands = 'slash-line';
   return {
-    id: AgentId.new(CONTROL_FIXTURE_ID),
+    id: AgentId.of(CONTROL_FIXTURE_ID),
     revision: FIXTURE_SPEC_REVISION,
     displayName: 'Control-plane PTY fixture',
     detection: {

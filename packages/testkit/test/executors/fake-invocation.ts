@@ -17,17 +17,17 @@ import {
 export function fakeInvocation(operationId: number, bindingId = 1): ProviderInvocation {
   const token = new ProviderCancellationToken(new ProviderCancellationFlag());
   const requestKey = {
-    consumerId: ConsumerId.new('consumer-1'),
-    actorId: ToolActorId.new('agent.physical-e2e'),
+    consumerId: ConsumerId.of('consumer-1'),
+    actorId: ToolActorId.of('agent.physical-e2e'),
     localId: CapabilityRequestId.of(operationId),
   };
   return {
     bindingId: () => ProviderBindingId.of(bindingId),
     operationId: () => ToolOperationId.of(operationId),
     requestKey: () => requestKey,
-    capabilityId: () => ToolCapabilityId.new('browser.snapshot'),
+    capabilityId: () => ToolCapabilityId.of('browser.snapshot'),
     deadlineTick: () => 10_000,
-    resourceScopeId: () => ResourceScopeId.new('page.active'),
+    resourceScopeId: () => ResourceScopeId.of('page.active'),
     payload: () => new TextEncoder().encode('{"scope":"active-page"}'),
     cancellationToken: () => token,
   };

@@ -209,14 +209,13 @@ describe('engine: contracts', () => {
       'browser.filesystem-read',
     ]) {
       expect(
-        unwrapErr(
-          CapabilityDescriptor.new(ToolCapabilityId.new(id), 'browser', 'unsafe capability'),
-        ).kind,
+        unwrapErr(CapabilityDescriptor.new(ToolCapabilityId.of(id), 'browser', 'unsafe capability'))
+          .kind,
       ).toBe('capability-outside-admission');
     }
     expect(
       CapabilityDescriptor.new(
-        ToolCapabilityId.new('consumer-state.selection.read'),
+        ToolCapabilityId.of('consumer-state.selection.read'),
         'consumer-state',
         'Read bounded consumer state',
       ).ok,
@@ -267,8 +266,8 @@ describe('engine: contracts', () => {
   });
 
   it('same_local_id_is_scoped_by_consumer_and_actor', () => {
-    const consumerB = ConsumerId.new('station.other');
-    const actorB = ToolActorId.new('consumer.other-agent');
+    const consumerB = ConsumerId.of('station.other');
+    const actorB = ToolActorId.of('consumer.other-agent');
     const engine = new ToolEngine();
     unwrap(engine.registerProvider(gateProvider()));
     unwrap(engine.setGeneration(instance(), generation(1)));
@@ -298,7 +297,7 @@ describe('engine: contracts', () => {
     const before = engine.snapshot();
     const forgedKey = {
       consumerId: consumer(),
-      actorId: ToolActorId.new('attacker'),
+      actorId: ToolActorId.of('attacker'),
       localId: requestKey(1).localId,
     };
     expect(
@@ -357,7 +356,7 @@ describe('engine: contracts', () => {
   });
 
   it('explicit_client_close_isolated_to_exact_client', () => {
-    const actorB = ToolActorId.new('consumer.second');
+    const actorB = ToolActorId.of('consumer.second');
     const engine = configured('require-approval');
     unwrap(internal(engine).setGrant(grantForClient(consumer(), actorB, 'require-approval')));
     unwrap(engine.request(request(1, 1, 100)));
@@ -380,7 +379,7 @@ describe('engine: contracts', () => {
   });
 
   it('per_client_quota_does_not_block_another_client', () => {
-    const actorB = ToolActorId.new('consumer.second');
+    const actorB = ToolActorId.of('consumer.second');
     const engine = configured('require-approval');
     for (let id = 1; id <= TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX; id += 1) {
       unwrap(engine.request(request(id, 1, 100)));

@@ -38,13 +38,13 @@ import { resolveApproval } from '../../src/operations/resolve-approval.js';
 
 export const instance = (): AgentInstanceId => AgentInstanceId.of(41);
 export const generation = (value: number): SessionGeneration => SessionGeneration.of(value);
-export const actor = (): ToolActorId => ToolActorId.new('consumer.agent');
-export const consumer = (): ConsumerId => ConsumerId.new('station.test');
+export const actor = (): ToolActorId => ToolActorId.of('consumer.agent');
+export const consumer = (): ConsumerId => ConsumerId.of('station.test');
 export const resourceScope = (): ResourceScopeId =>
-  ResourceScopeId.new('workspace:test/page:active');
-export const providerId = (): ToolProviderId => ToolProviderId.new('gate.browser-future');
-export const gateProviderId = (): ToolProviderId => ToolProviderId.new('gate.browser-shared');
-export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.new('browser.page.snapshot');
+  ResourceScopeId.of('workspace:test/page:active');
+export const providerId = (): ToolProviderId => ToolProviderId.of('gate.browser-future');
+export const gateProviderId = (): ToolProviderId => ToolProviderId.of('gate.browser-shared');
+export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.of('browser.page.snapshot');
 export const PAYLOAD = '{"scope":"active-page"}';
 
 export function provider(): CapabilityProviderDescriptor {
@@ -106,7 +106,7 @@ export function scopedGrant(
       ...scoped.key,
       instanceId,
       generation: sessionGeneration,
-      resourceScopeId: ResourceScopeId.new(resource),
+      resourceScopeId: ResourceScopeId.of(resource),
     },
     mode,
   };

@@ -48,7 +48,7 @@ describe('engine: policy', () => {
   it('grant_is_exact_and_does_not_authorize_another_actor', () => {
     const engine = configured('allow');
     const ungranted = request(1, 1, 10);
-    ungranted.actorId = ToolActorId.new('consumer.other-agent');
+    ungranted.actorId = ToolActorId.of('consumer.other-agent');
     expect(unwrap(engine.request(ungranted))).toEqual({
       kind: 'deny',
       reason: { kind: 'missing-grant' },
@@ -59,13 +59,13 @@ describe('engine: policy', () => {
   it('grant_is_exact_across_consumer_resource_and_session_generation', () => {
     const engine = configured('allow');
     const otherConsumer = request(1, 1, 10);
-    otherConsumer.consumerId = ConsumerId.new('station.other');
+    otherConsumer.consumerId = ConsumerId.of('station.other');
     expect(unwrap(engine.request(otherConsumer))).toEqual({
       kind: 'deny',
       reason: { kind: 'provider-owner-mismatch' },
     });
     const otherResource = request(2, 1, 10);
-    otherResource.request.resourceScopeId = ResourceScopeId.new('workspace:test/page:other');
+    otherResource.request.resourceScopeId = ResourceScopeId.of('workspace:test/page:other');
     expect(unwrap(engine.request(otherResource))).toEqual({
       kind: 'deny',
       reason: { kind: 'missing-grant' },
@@ -81,13 +81,13 @@ describe('engine: policy', () => {
   it('consumer_owned_provider_rejects_owner_mismatch_at_grant_and_request', () => {
     const engine = configured(null);
     const mismatchedGrant = grant('allow');
-    mismatchedGrant.key.consumerId = ConsumerId.new('station.other');
+    mismatchedGrant.key.consumerId = ConsumerId.of('station.other');
     expect(unwrapErr(internal(engine).setGrant(mismatchedGrant)).kind).toBe(
       'provider-owner-mismatch',
     );
 
     const mismatchedRequest = request(1, 1, 10);
-    mismatchedRequest.consumerId = ConsumerId.new('station.other');
+    mismatchedRequest.consumerId = ConsumerId.of('station.other');
     expect(unwrap(engine.request(mismatchedRequest))).toEqual({
       kind: 'deny',
       reason: { kind: 'provider-owner-mismatch' },
@@ -109,7 +109,7 @@ describe('engine: policy', () => {
     engine.drainEffects();
     const otherConsumer = request(2, 1, 10);
     otherConsumer.request.providerId = gateProviderId();
-    otherConsumer.consumerId = ConsumerId.new('station.other');
+    otherConsumer.consumerId = ConsumerId.of('station.other');
     expect(unwrap(engine.request(otherConsumer))).toEqual({
       kind: 'deny',
       reason: { kind: 'missing-grant' },

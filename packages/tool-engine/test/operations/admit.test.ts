@@ -94,7 +94,7 @@ describe('admit (ToolEngine.request)', () => {
       expect(unwrap(engine.request(request(id, 1, 100))).kind).toBe('deny');
     unwrap(
       internal(engine).setGrant(
-        grantForClient(consumer(), ToolActorId.new('consumer.agent'), 'require-approval'),
+        grantForClient(consumer(), ToolActorId.of('consumer.agent'), 'require-approval'),
       ),
     );
     for (let id = 41; id < 41 + TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX; id += 1) {
@@ -109,7 +109,7 @@ describe('admit (ToolEngine.request)', () => {
     expect(engine.snapshot()).toEqual(before);
     // A denial is still admitted at the limit.
     const otherScope = request(501, 1, 100);
-    otherScope.request.resourceScopeId = ResourceScopeId.new('workspace:test/page:other');
+    otherScope.request.resourceScopeId = ResourceScopeId.of('workspace:test/page:other');
     expect(unwrap(engine.request(otherScope)).kind).toBe('deny');
   });
 
@@ -119,7 +119,7 @@ describe('admit (ToolEngine.request)', () => {
     unwrap(engine.setGeneration(instance(), generation(1)));
     const actors = Array.from(
       { length: TOOL_REQUESTS_MAX / TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX },
-      (_, index) => ToolActorId.new(`consumer.agent-${index}`),
+      (_, index) => ToolActorId.of(`consumer.agent-${index}`),
     );
     for (const actor of actors)
       unwrap(internal(engine).setGrant(grantForClient(consumer(), actor, 'require-approval')));
@@ -130,7 +130,7 @@ describe('admit (ToolEngine.request)', () => {
     }
     expect(engine.snapshot().requests).toHaveLength(TOOL_REQUESTS_MAX);
     const before = engine.snapshot();
-    const denied = requestForClient(1, ConsumerId.new('station.other'), ToolActorId.new('x'));
+    const denied = requestForClient(1, ConsumerId.of('station.other'), ToolActorId.of('x'));
     expect(unwrapErr(engine.request(denied)).kind).toBe('request-capacity-exceeded');
     expect(engine.snapshot()).toEqual(before);
   });
@@ -154,7 +154,7 @@ describe('admit (ToolEngine.request)', () => {
     for (let id = 1; id <= terminal; id += 1) unwrap(engine.request(request(id, 1, 100)));
     unwrap(
       internal(engine).setGrant(
-        grantForClient(consumer(), ToolActorId.new('consumer.agent'), 'require-approval'),
+        grantForClient(consumer(), ToolActorId.of('consumer.agent'), 'require-approval'),
       ),
     );
     for (let id = terminal + 1; id <= TOOL_REQUESTS_MAX; id += 1)
@@ -167,7 +167,7 @@ describe('admit (ToolEngine.request)', () => {
     expect(engine.snapshot()).toEqual(before);
     engineStateOf(engine).nextRequestSequence = COUNTER_MAX;
     const denied = request(TOOL_REQUESTS_MAX + 2, 1, 100);
-    denied.request.resourceScopeId = ResourceScopeId.new('workspace:test/page:other');
+    denied.request.resourceScopeId = ResourceScopeId.of('workspace:test/page:other');
     expect(kindOf(engine.request(denied))).toBe('counter-exhausted');
     expect(engine.snapshot()).toEqual(before);
   });
@@ -204,7 +204,7 @@ describe('admit (ToolEngine.request)', () => {
     });
     // A denial needs no operation id, so it is still admitted.
     const denied = request(3, 1, 100);
-    denied.request.resourceScopeId = ResourceScopeId.new('workspace:test/page:other');
+    denied.request.resourceScopeId = ResourceScopeId.of('workspace:test/page:other');
     expect(unwrap(operations.request(denied)).kind).toBe('deny');
   });
 

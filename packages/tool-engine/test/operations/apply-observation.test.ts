@@ -25,7 +25,7 @@ describe('applyObservation', () => {
       [
         'unknown-request',
         (o: ReturnType<typeof succeed>) => {
-          o.requestKey = { ...o.requestKey, actorId: ToolActorId.new('x') };
+          o.requestKey = { ...o.requestKey, actorId: ToolActorId.of('x') };
         },
       ],
       [
@@ -43,7 +43,7 @@ describe('applyObservation', () => {
       [
         'provider-mismatch',
         (o: ReturnType<typeof succeed>) => {
-          o.providerId = ToolProviderId.new('gate.other');
+          o.providerId = ToolProviderId.of('gate.other');
         },
       ],
       [

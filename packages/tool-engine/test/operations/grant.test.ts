@@ -30,15 +30,15 @@ describe('setGrant and revokeGrant', () => {
     unwrap(engine.registerProvider(provider()));
 
     const unknownCapability = grant('allow');
-    unknownCapability.key.capabilityId = ToolCapabilityId.new('browser.page.other');
-    unknownCapability.key.consumerId = ConsumerId.new('station.other');
+    unknownCapability.key.capabilityId = ToolCapabilityId.of('browser.page.other');
+    unknownCapability.key.consumerId = ConsumerId.of('station.other');
     expect(unwrapErr(internal(engine).setGrant(unknownCapability))).toMatchObject({
       kind: 'unknown-policy-capability',
       capabilityId: 'browser.page.other',
     });
 
     const otherOwner = grant('allow');
-    otherOwner.key.consumerId = ConsumerId.new('station.other');
+    otherOwner.key.consumerId = ConsumerId.of('station.other');
     expect(unwrapErr(internal(engine).setGrant(otherOwner))).toMatchObject({
       kind: 'provider-owner-mismatch',
       owner: 'station.test',
@@ -118,7 +118,7 @@ describe('setGrant and revokeGrant', () => {
     );
     unwrap(engine.request(request(1, 1, 100)));
     const other = request(2, 1, 100);
-    other.request.resourceScopeId = ResourceScopeId.new('workspace:test/other');
+    other.request.resourceScopeId = ResourceScopeId.of('workspace:test/other');
     unwrap(engine.request(other));
     expect(unwrap(internal(engine).revokeGrant(grant('allow').key))).toBe(true);
     expect(engine.requestSnapshot(requestKey(1))?.status.kind).toBe('grant-revoked');
@@ -140,7 +140,7 @@ describe('setGrant and revokeGrant', () => {
     const engine = configured(null);
     const mutable = grant('allow');
     unwrap(internal(engine).setGrant(mutable));
-    mutable.key.resourceScopeId = ResourceScopeId.new('workspace:elsewhere');
+    mutable.key.resourceScopeId = ResourceScopeId.of('workspace:elsewhere');
     const [stored] = engine.snapshot().grants;
     expect(stored?.key.resourceScopeId).toBe('workspace:test/page:active');
     expect(Object.isFrozen(stored?.key)).toBe(true);
@@ -157,7 +157,7 @@ describe('setGrant and revokeGrant', () => {
       reason: { kind: 'missing-grant' },
     });
     const unregistered = request(2, 1, 100);
-    unregistered.request.providerId = ToolProviderId.new('gate.unregistered');
+    unregistered.request.providerId = ToolProviderId.of('gate.unregistered');
     expect(unwrap(engine.request(unregistered))).toEqual({
       kind: 'deny',
       reason: { kind: 'unknown-provider' },

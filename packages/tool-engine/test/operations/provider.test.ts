@@ -19,7 +19,7 @@ import {
 } from '../engine/engine-fixtures.js';
 
 const capability = (id: string) =>
-  unwrap(CapabilityDescriptor.new(ToolCapabilityId.new(id), 'browser', 'A capability'));
+  unwrap(CapabilityDescriptor.new(ToolCapabilityId.of(id), 'browser', 'A capability'));
 
 describe('registerProvider and detachProviderRuntime', () => {
   it('validates, refuses duplicates, and holds exactly TOOL_PROVIDERS_MAX providers', () => {
@@ -49,7 +49,7 @@ describe('registerProvider and detachProviderRuntime', () => {
       unwrap(
         engine.registerProvider({
           ...gateProvider(),
-          id: ToolProviderId.new(`gate.provider-${index}`),
+          id: ToolProviderId.of(`gate.provider-${index}`),
         }),
       );
     }
@@ -57,7 +57,7 @@ describe('registerProvider and detachProviderRuntime', () => {
     expect(before.providers).toHaveLength(TOOL_PROVIDERS_MAX);
     expect(
       unwrapErr(
-        engine.registerProvider({ ...gateProvider(), id: ToolProviderId.new('gate.one-too-many') }),
+        engine.registerProvider({ ...gateProvider(), id: ToolProviderId.of('gate.one-too-many') }),
       ).kind,
     ).toBe('provider-capacity-exceeded');
     expect(engine.snapshot()).toEqual(before);

@@ -56,7 +56,7 @@ describe('resolveApproval', () => {
     ).toBe('request-not-awaiting-approval');
     const forged = {
       ...resolution(engine, 1, 'deny'),
-      requestKey: { ...requestKey(1), actorId: ToolActorId.new('x') },
+      requestKey: { ...requestKey(1), actorId: ToolActorId.of('x') },
     };
     expect(unwrapErr(internal(engine).resolveApproval(forged))).toMatchObject({
       kind: 'unknown-request',

@@ -22,17 +22,17 @@ import {
 describe('snapshot', () => {
   it('lists everything in key order, whatever the insertion order', () => {
     const engine = new ToolEngine();
-    unwrap(engine.registerProvider({ ...gateProvider(), id: ToolProviderId.new('zz.gate') }));
+    unwrap(engine.registerProvider({ ...gateProvider(), id: ToolProviderId.of('zz.gate') }));
     unwrap(engine.registerProvider(provider()));
     unwrap(engine.setGeneration(AgentInstanceId.of(50), generation(3)));
     unwrap(engine.setGeneration(instance(), generation(1)));
     const scoped = (scope: string) => ({
       ...grant('require-approval'),
-      key: { ...grant('require-approval').key, resourceScopeId: ResourceScopeId.new(scope) },
+      key: { ...grant('require-approval').key, resourceScopeId: ResourceScopeId.of(scope) },
     });
     for (const scope of ['s.c', 's.a', 's.b']) unwrap(internal(engine).setGrant(scoped(scope)));
     for (const id of [9, 2, 5]) unwrap(engine.request(request(id, 1, 100)));
-    unwrap(engine.request(requestForClient(1, ConsumerId.new('a.first'), ToolActorId.new('z'))));
+    unwrap(engine.request(requestForClient(1, ConsumerId.of('a.first'), ToolActorId.of('z'))));
 
     const snapshot = engine.snapshot();
     expect(snapshot.providers.map(({ id }) => id)).toEqual(['gate.browser-future', 'zz.gate']);

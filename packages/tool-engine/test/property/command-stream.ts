@@ -34,20 +34,20 @@ import type { ToolEngineCounters } from '../../src/state/engine-state.js';
 /** Marks every secret byte string, so a leak into a snapshot is easy to find. */
 export const SECRET = 'SECRET';
 
-const CONSUMERS = [ConsumerId.new('c.one'), ConsumerId.new('c.two')];
-const ACTORS = [ToolActorId.new('a.one'), ToolActorId.new('a.two')];
+const CONSUMERS = [ConsumerId.of('c.one'), ConsumerId.of('c.two')];
+const ACTORS = [ToolActorId.of('a.one'), ToolActorId.of('a.two')];
 const INSTANCES = [AgentInstanceId.of(41), AgentInstanceId.of(42), AgentInstanceId.of(99)];
 const PROVIDERS = [
-  ToolProviderId.new('prov.owned'),
-  ToolProviderId.new('prov.gate'),
-  ToolProviderId.new('prov.unregistered'),
+  ToolProviderId.of('prov.owned'),
+  ToolProviderId.of('prov.gate'),
+  ToolProviderId.of('prov.unregistered'),
 ];
 const CAPABILITIES = [
-  ToolCapabilityId.new('browser.read'),
-  ToolCapabilityId.new('browser.write'),
-  ToolCapabilityId.new('browser.unknown'),
+  ToolCapabilityId.of('browser.read'),
+  ToolCapabilityId.of('browser.write'),
+  ToolCapabilityId.of('browser.unknown'),
 ];
-const SCOPES = [ResourceScopeId.new('scope.a'), ResourceScopeId.new('scope.b')];
+const SCOPES = [ResourceScopeId.of('scope.a'), ResourceScopeId.of('scope.b')];
 
 // Biased toward the coordinates that match (instance 41 at generation 1, the Gate provider, the
 // read capability, scope a), so grants and requests meet often; the rest exercises the denials.

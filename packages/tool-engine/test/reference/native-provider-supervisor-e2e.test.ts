@@ -40,9 +40,9 @@ const CANCEL_BACKLOG_REQUESTS_PER_CLIENT = 32;
 const CANCEL_BACKLOG_REQUESTS = CANCEL_BACKLOG_CLIENTS * CANCEL_BACKLOG_REQUESTS_PER_CLIENT;
 const PAYLOAD = '{"scope":"active-page"}';
 
-const providerId = () => ToolProviderId.new('gate.browser.physical-e2e');
-const capabilityId = () => ToolCapabilityId.new('browser.snapshot');
-const resourceScope = () => ResourceScopeId.new('page.active');
+const providerId = () => ToolProviderId.of('gate.browser.physical-e2e');
+const capabilityId = () => ToolCapabilityId.of('browser.snapshot');
+const resourceScope = () => ResourceScopeId.of('page.active');
 
 function providerDescriptor(): CapabilityProviderDescriptor {
   return {
@@ -167,8 +167,8 @@ describe('reference native_provider_supervisor_e2e, tool-engine part', () => {
     const generation = SessionGeneration.of(1);
     const drive = new KernelDrive(instanceId, generation);
     const client: Client = {
-      consumerId: ConsumerId.new('gate4agent-client-1'),
-      actorId: ToolActorId.new('agent.physical-e2e'),
+      consumerId: ConsumerId.of('gate4agent-client-1'),
+      actorId: ToolActorId.of('agent.physical-e2e'),
     };
 
     const firstGrant = grant(client, instanceId, generation, 'allow');
@@ -264,8 +264,8 @@ describe('reference native_provider_supervisor_e2e, tool-engine part', () => {
     const generation = SessionGeneration.of(1);
     const drive = new KernelDrive(instanceId, generation);
     const clients: Client[] = [0, 1, 2].map((index) => ({
-      consumerId: ConsumerId.new(`gate4agent-client-${index + 1}`),
-      actorId: ToolActorId.new(`agent.cancel-pressure-${index}`),
+      consumerId: ConsumerId.of(`gate4agent-client-${index + 1}`),
+      actorId: ToolActorId.of(`agent.cancel-pressure-${index}`),
     }));
     expect(clients).toHaveLength(CANCEL_BACKLOG_CLIENTS);
     expect(CANCEL_BACKLOG_REQUESTS_PER_CLIENT).toBe(TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX);

@@ -7,7 +7,7 @@ import { grant } from '../engine/engine-fixtures.js';
 const keyFor = (scope: string, instance = 41) => ({
   ...grant('allow').key,
   instanceId: AgentInstanceId.of(instance),
-  resourceScopeId: ResourceScopeId.new(scope),
+  resourceScopeId: ResourceScopeId.of(scope),
 });
 
 describe('GrantTable', () => {

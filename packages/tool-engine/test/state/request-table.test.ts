@@ -17,8 +17,8 @@ import {
 } from '../../src/state/request-record.js';
 import { RequestTable } from '../../src/state/request-table.js';
 
-const CONSUMERS = ['consumer-b', 'consumer-a'].map((id) => ConsumerId.new(id));
-const ACTORS = ['actor-2', 'actor-1', 'actor-10'].map((id) => ToolActorId.new(id));
+const CONSUMERS = ['consumer-b', 'consumer-a'].map((id) => ConsumerId.of(id));
+const ACTORS = ['actor-2', 'actor-1', 'actor-10'].map((id) => ToolActorId.of(id));
 const DISPATCHED: CapabilityRequestStatus = {
   kind: 'dispatched',
   operationId: ToolOperationId.of(1),

@@ -42,8 +42,12 @@ export interface BoundedIdFactory<T extends string> {
   /** Compiled decoder/encoder of {@link BoundedIdFactory.schema}. */
   readonly codec: WireCodec<TRefine<TUnsafe<T>>>;
   /** Validates `value` and returns it branded, or the first rule it breaks. */
+  tryOf(value: string): Result<T, ToolValidationError>;
+  /** Like {@link tryOf} but throws {@link InvalidToolContractError}; for trusted literals. */
+  of(value: string): T;
+  /** @deprecated use {@link BoundedIdFactory.tryOf} (one name per concept; upstream `try_new`). */
   tryNew(value: string): Result<T, ToolValidationError>;
-  /** Like {@link tryNew} but throws {@link InvalidToolContractError}; for trusted literals. */
+  /** @deprecated use {@link BoundedIdFactory.of} (one name per concept; upstream `new`). */
   'new'(value: string): T;
   /** Whether `value` is a string that passes validation. */
   is(value: unknown): value is T;
@@ -60,6 +64,11 @@ export function boundedId<T extends string>(
   const tryNew = (value: string): Result<T, ToolValidationError> => {
     const checked = validateIdentifier(field, value, maxBytes);
     return checked.ok ? ok(value as T) : checked;
+  };
+  const of = (value: string): T => {
+    const result = tryNew(value);
+    if (!result.ok) throw new InvalidToolContractError(result.error);
+    return result.value;
   };
   const schema = Type.Refine(
     Type.Unsafe<T>(
@@ -80,12 +89,10 @@ export function boundedId<T extends string>(
     maxBytes,
     schema,
     codec: toolCodec(name, schema),
+    tryOf: tryNew,
+    of,
     tryNew,
-    new: (value: string): T => {
-      const result = tryNew(value);
-      if (!result.ok) throw new InvalidToolContractError(result.error);
-      return result.value;
-    },
+    new: of,
     is: (value): value is T =>
       typeof value === 'string' && validateIdentifier(field, value, maxBytes).ok,
     compare: compareIds,

@@ -7,7 +7,7 @@ import {
 } from '../../src/index.js';
 
 const admit = (id: string, capabilityClass: CapabilityClass = 'browser') =>
-  validateCapabilityAdmission(ToolCapabilityId.new(id), capabilityClass);
+  validateCapabilityAdmission(ToolCapabilityId.of(id), capabilityClass);
 
 describe('validateCapabilityAdmission', () => {
   it('requires the class prefix, compared ASCII-case-insensitively', () => {

@@ -6,7 +6,7 @@ import {
   ToolCapabilityId,
 } from '../../src/index.js';
 
-const snapshot = ToolCapabilityId.new('browser.snapshot');
+const snapshot = ToolCapabilityId.of('browser.snapshot');
 
 describe('CapabilityDescriptor.new', () => {
   it('builds the reference E2E descriptor', () => {

@@ -14,13 +14,13 @@ const capability = (
   id: string,
   description = 'bounded browser capability',
 ): CapabilityDescriptor => ({
-  id: ToolCapabilityId.new(id),
+  id: ToolCapabilityId.of(id),
   class: 'browser',
   description,
 });
 
 const provider = (capabilities: CapabilityDescriptor[]): CapabilityProviderDescriptor => ({
-  id: ToolProviderId.new('gate.browser.physical-e2e'),
+  id: ToolProviderId.of('gate.browser.physical-e2e'),
   owner: CapabilityOwner.gate(),
   capabilities,
 });
@@ -99,24 +99,24 @@ describe('CapabilityProviderDescriptor.hasCapability', () => {
     expect(
       CapabilityProviderDescriptor.hasCapability(
         descriptor,
-        ToolCapabilityId.new('browser.snapshot'),
+        ToolCapabilityId.of('browser.snapshot'),
       ),
     ).toBe(true);
     expect(
       CapabilityProviderDescriptor.hasCapability(
         descriptor,
-        ToolCapabilityId.new('browser.Snapshot'),
+        ToolCapabilityId.of('browser.Snapshot'),
       ),
     ).toBe(false);
     expect(
-      CapabilityProviderDescriptor.hasCapability(descriptor, ToolCapabilityId.new('browser.other')),
+      CapabilityProviderDescriptor.hasCapability(descriptor, ToolCapabilityId.of('browser.other')),
     ).toBe(false);
   });
 });
 
 describe('CapabilityOwner', () => {
   it('is kind-tagged on the wire and refuses PascalCase', () => {
-    const owner = CapabilityOwner.consumer(ConsumerId.new('gate4agent-client-1'));
+    const owner = CapabilityOwner.consumer(ConsumerId.of('gate4agent-client-1'));
     expect(CapabilityOwner.codec.encode(owner)).toEqual({
       kind: 'consumer',
       consumerId: 'gate4agent-client-1',

@@ -20,13 +20,13 @@ describe('comparePolicyKey', () => {
   it('orders by each field in declaration order, earlier fields first', () => {
     const base = policyKey();
     const larger: Partial<PolicyKey>[] = [
-      { consumerId: ConsumerId.new('station.tesu') },
-      { actorId: ToolActorId.new('agent.primarz') },
+      { consumerId: ConsumerId.of('station.tesu') },
+      { actorId: ToolActorId.of('agent.primarz') },
       { instanceId: AgentInstanceId.of(12) },
       { generation: SessionGeneration.of(4) },
-      { providerId: ToolProviderId.new('gate.browsez') },
-      { capabilityId: ToolCapabilityId.new('browser.page.snapshou') },
-      { resourceScopeId: ResourceScopeId.new('workspace:test/page:activf') },
+      { providerId: ToolProviderId.of('gate.browsez') },
+      { capabilityId: ToolCapabilityId.of('browser.page.snapshou') },
+      { resourceScopeId: ResourceScopeId.of('workspace:test/page:activf') },
     ];
     for (const [index, change] of larger.entries()) {
       const bigger = policyKey(change);
@@ -51,8 +51,8 @@ describe('comparePolicyKey', () => {
     ).toBe(-1);
     expect(
       comparePolicyKey(
-        policyKey({ consumerId: ConsumerId.new('Z') }),
-        policyKey({ consumerId: ConsumerId.new('a') }),
+        policyKey({ consumerId: ConsumerId.of('Z') }),
+        policyKey({ consumerId: ConsumerId.of('a') }),
       ),
     ).toBe(-1);
   });
@@ -60,9 +60,9 @@ describe('comparePolicyKey', () => {
   it('sorts a grant table as a BTreeMap iterates it', () => {
     const keys = [
       policyKey({ generation: SessionGeneration.of(10) }),
-      policyKey({ actorId: ToolActorId.new('agent.a') }),
+      policyKey({ actorId: ToolActorId.of('agent.a') }),
       policyKey({ generation: SessionGeneration.of(2) }),
-      policyKey({ consumerId: ConsumerId.new('a') }),
+      policyKey({ consumerId: ConsumerId.of('a') }),
     ];
     const sorted = [...keys].sort(comparePolicyKey);
     expect(sorted).toEqual([keys[3], keys[1], keys[2], keys[0]]);
@@ -77,11 +77,11 @@ describe('PolicyKey.mapKey', () => {
     );
     expect(
       PolicyKey.mapKey(
-        policyKey({ consumerId: ConsumerId.new('a:b'), actorId: ToolActorId.new('c') }),
+        policyKey({ consumerId: ConsumerId.of('a:b'), actorId: ToolActorId.of('c') }),
       ),
     ).not.toBe(
       PolicyKey.mapKey(
-        policyKey({ consumerId: ConsumerId.new('a'), actorId: ToolActorId.new('b:c') }),
+        policyKey({ consumerId: ConsumerId.of('a'), actorId: ToolActorId.of('b:c') }),
       ),
     );
   });

@@ -72,7 +72,7 @@ describe('ProviderRuntimeEnvelope.validate', () => {
 
 describe('ProviderRuntimeEnvelope.validateObservationProvider', () => {
   it('compares only an observation provider, after validate', () => {
-    const other = ToolProviderId.new('gate.browser.other');
+    const other = ToolProviderId.of('gate.browser.other');
     unwrap(ProviderRuntimeEnvelope.validateObservationProvider(envelope(observe()), providerId()));
     expect(
       unwrapErr(ProviderRuntimeEnvelope.validateObservationProvider(envelope(observe()), other)),

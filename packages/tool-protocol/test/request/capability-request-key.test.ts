@@ -8,8 +8,8 @@ import {
 } from '../../src/index.js';
 
 const key = (consumer: string, actor: string, local: number): CapabilityRequestKey => ({
-  consumerId: ConsumerId.new(consumer),
-  actorId: ToolActorId.new(actor),
+  consumerId: ConsumerId.of(consumer),
+  actorId: ToolActorId.of(actor),
   localId: CapabilityRequestId.of(local),
 });
 

@@ -23,12 +23,12 @@ import {
 
 export const SECRET = 'secret payload';
 
-export const consumerId = (): ConsumerId => ConsumerId.new('station.test');
-export const actorId = (): ToolActorId => ToolActorId.new('agent.primary');
-export const providerId = (): ToolProviderId => ToolProviderId.new('gate.browser');
-export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.new('browser.page.snapshot');
+export const consumerId = (): ConsumerId => ConsumerId.of('station.test');
+export const actorId = (): ToolActorId => ToolActorId.of('agent.primary');
+export const providerId = (): ToolProviderId => ToolProviderId.of('gate.browser');
+export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.of('browser.page.snapshot');
 export const resourceScopeId = (): ResourceScopeId =>
-  ResourceScopeId.new('workspace:test/page:active');
+  ResourceScopeId.of('workspace:test/page:active');
 
 export function requestInput(
   overrides: Partial<CapabilityRequestInput> = {},

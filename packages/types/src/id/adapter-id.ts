@@ -13,5 +13,5 @@ export type AdapterIdError = SlugIdError;
 /** Factory, validator and schema of {@link AdapterId}. */
 export const AdapterId = slugId<AdapterId>('AdapterId', 'adapter ID', MAX_ADAPTER_ID_LEN);
 
-/** TypeBox schema of {@link AdapterId}; decoding validates like `AdapterId.tryNew`. */
+/** TypeBox schema of {@link AdapterId}; decoding validates like `AdapterId.tryOf`. */
 export const AdapterIdSchema = AdapterId.schema;

@@ -13,5 +13,5 @@ export type AgentIdError = SlugIdError;
 /** Factory, validator and schema of {@link AgentId}. */
 export const AgentId = slugId<AgentId>('AgentId', 'agent ID', MAX_AGENT_ID_LEN);
 
-/** TypeBox schema of {@link AgentId}; decoding validates like `AgentId.tryNew`. */
+/** TypeBox schema of {@link AgentId}; decoding validates like `AgentId.tryOf`. */
 export const AgentIdSchema = AgentId.schema;

@@ -55,8 +55,12 @@ export interface SlugIdFactory<T extends string> {
   /** TypeBox schema: a string that passes the same checks as {@link SlugIdFactory.tryNew}. */
   readonly schema: TUnsafe<T>;
   /** Validates `value`; the error names the first rule it breaks. */
-  tryNew(value: string): Result<T, SlugIdError>;
+  tryOf(value: string): Result<T, SlugIdError>;
   /** Validates `value`, throwing {@link Gate4AgentError} with the error's kind on misuse. */
+  of(value: string): T;
+  /** @deprecated use {@link SlugIdFactory.tryOf} (one name per concept; upstream `try_new`). */
+  tryNew(value: string): Result<T, SlugIdError>;
+  /** @deprecated use {@link SlugIdFactory.of} (one name per concept; upstream `new`). */
   'new'(value: string): T;
   /** Whether `value` is a valid id. */
   is(value: unknown): value is T;
@@ -92,17 +96,21 @@ export function slugId<T extends string>(
       (value) => check(value)?.message ?? `invalid ${label}`,
     ),
   );
+  const tryOf = (value: string): Result<T, SlugIdError> => {
+    const error = check(value);
+    return error === null ? ok(value as T) : err(error);
+  };
+  const of = (value: string): T => {
+    const error = check(value);
+    if (error !== null) throw new Gate4AgentError(error.kind, error.message, { cause: error });
+    return value as T;
+  };
   return {
     schema,
-    tryNew(value) {
-      const error = check(value);
-      return error === null ? ok(value as T) : err(error);
-    },
-    new(value) {
-      const error = check(value);
-      if (error !== null) throw new Gate4AgentError(error.kind, error.message, { cause: error });
-      return value as T;
-    },
+    tryOf,
+    of,
+    tryNew: tryOf,
+    new: of,
     is: (value): value is T => typeof value === 'string' && check(value) === null,
     compare: (left, right) => (left < right ? -1 : left > right ? 1 : 0),
   };

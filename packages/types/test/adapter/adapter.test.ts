@@ -15,7 +15,7 @@ import {
 
 describe('adapter.rs', () => {
   it('adapter_ids_are_extensible_and_wire_safe', () => {
-    const id = AdapterId.new('grok-hook-v1');
+    const id = AdapterId.of('grok-hook-v1');
     expect(id).toBe('grok-hook-v1');
     const codec = createWireCodec('AdapterId', AdapterIdSchema);
     const json = JSON.stringify(codec.encode(id));
@@ -23,14 +23,14 @@ describe('adapter.rs', () => {
   });
 
   it('invalid_ids_and_revisions_are_rejected', () => {
-    expect(unwrapErr(AdapterId.tryNew('Grok')).kind).toBe('invalid-characters');
-    const id = AdapterId.new('grok');
+    expect(unwrapErr(AdapterId.tryOf('Grok')).kind).toBe('invalid-characters');
+    const id = AdapterId.of('grok');
     expect(unwrapErr(AdapterBinding.tryNew(id, '', 'reference')).kind).toBe('empty-revision');
   });
 });
 
 describe('AdapterBinding revision', () => {
-  const id = AdapterId.new('grok');
+  const id = AdapterId.of('grok');
 
   it('accepts exactly 256 bytes and rejects 257', () => {
     const atLimit = 'r'.repeat(MAX_ADAPTER_REVISION_LEN);

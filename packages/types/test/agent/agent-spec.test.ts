@@ -7,7 +7,7 @@ import { unwrapErr } from '../../src/shared/result.js';
 
 function spec(): AgentSpec {
   return {
-    id: AgentId.new('qwen-code'),
+    id: AgentId.of('qwen-code'),
     revision: 'test:1',
     displayName: 'Qwen Code',
     detection: {

@@ -21,7 +21,7 @@ function referenceCommands(): ControlCommand[] {
     {
       kind: 'register',
       instanceId,
-      agentId: AgentId.new('control-fixture'),
+      agentId: AgentId.of('control-fixture'),
       transport: 'pty',
     },
     {

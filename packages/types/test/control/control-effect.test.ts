@@ -25,7 +25,7 @@ describe('EffectEnvelope', () => {
   it('carries the start request, approval level included, into the spawn effect', () => {
     const spawn = envelope({
       kind: 'spawn',
-      agentId: AgentId.new('control-fixture'),
+      agentId: AgentId.of('control-fixture'),
       transport: 'pty',
       runtimePolicy: ProviderRuntimePolicy.rawPty(),
       request: {
@@ -48,7 +48,7 @@ describe('EffectEnvelope', () => {
     const write = envelope({
       kind: 'write-input',
       input,
-      requiredForeground: { kind: 'agent', agentId: AgentId.new('claude') },
+      requiredForeground: { kind: 'agent', agentId: AgentId.of('claude') },
     });
     const wire = JSON.parse(JSON.stringify(EffectEnvelopeCodec.encode(write)));
     expect(wire.effect.input.writes[0].bytes).toEqual([27, 91, 50, 48, 48, 126]);

@@ -16,7 +16,7 @@ const id = AgentInstanceId.of(1);
 const generation = SessionGeneration.of(3);
 const source = {
   family: 'pty-semantic',
-  binding: { id: AdapterId.new('claude-hook'), revision: 'r1', verification: 'reference' },
+  binding: { id: AdapterId.of('claude-hook'), revision: 'r1', verification: 'reference' },
 } as const;
 
 function everyVariant(): ControlError[] {

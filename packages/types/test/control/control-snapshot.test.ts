@@ -19,7 +19,7 @@ import {
 function runningSession(): SessionSnapshot {
   return {
     instanceId: AgentInstanceId.of(4_401),
-    agentId: AgentId.new('control-fixture'),
+    agentId: AgentId.of('control-fixture'),
     transport: 'pty',
     generation: SessionGeneration.of(1),
     status: { kind: 'running' },

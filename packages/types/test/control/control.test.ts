@@ -136,7 +136,7 @@ describe('control.rs', () => {
   });
 
   it('foreground_process_is_bounded_and_agent_bound', () => {
-    const claude = AgentId.new('claude');
+    const claude = AgentId.of('claude');
     const process: ForegroundProcess = {
       rootProcessId: 1,
       processId: 2,
@@ -144,7 +144,7 @@ describe('control.rs', () => {
       kind: { kind: 'agent', agentId: claude },
     };
     expect(ForegroundProcess.isValidFor(process, claude)).toBe(true);
-    expect(ForegroundProcess.isValidFor(process, AgentId.new('codex'))).toBe(false);
+    expect(ForegroundProcess.isValidFor(process, AgentId.of('codex'))).toBe(false);
     expect(
       ForegroundProcess.isValidFor(
         { ...process, processName: 'x'.repeat(FOREGROUND_PROCESS_NAME_MAX_BYTES + 1) },

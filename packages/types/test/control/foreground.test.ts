@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentId, FOREGROUND_PROCESS_NAME_MAX_BYTES, ForegroundProcess } from '../../src/index.js';
 
-const claude = AgentId.new('claude');
+const claude = AgentId.of('claude');
 const base: ForegroundProcess = {
   rootProcessId: 1,
   processId: 2,
@@ -37,9 +37,9 @@ describe('ForegroundProcess.isValidFor', () => {
   it('binds an agent kind to the session agent; other kinds are free', () => {
     const agent: ForegroundProcess = { ...base, kind: { kind: 'agent', agentId: claude } };
     expect(ForegroundProcess.isValidFor(agent, claude)).toBe(true);
-    expect(ForegroundProcess.isValidFor(agent, AgentId.new('codex'))).toBe(false);
+    expect(ForegroundProcess.isValidFor(agent, AgentId.of('codex'))).toBe(false);
     expect(
-      ForegroundProcess.isValidFor({ ...base, kind: { kind: 'other' } }, AgentId.new('codex')),
+      ForegroundProcess.isValidFor({ ...base, kind: { kind: 'other' } }, AgentId.of('codex')),
     ).toBe(true);
   });
 });

@@ -4,13 +4,13 @@ import { AgentId, unwrap, unwrapErr } from '../../src/index.js';
 
 describe('id.rs', () => {
   it('accepts_stable_slugs', () => {
-    expect(unwrap(AgentId.tryNew('qwen-code'))).toBe('qwen-code');
-    expect(unwrap(AgentId.tryNew('agent_2'))).toBe('agent_2');
+    expect(unwrap(AgentId.tryOf('qwen-code'))).toBe('qwen-code');
+    expect(unwrap(AgentId.tryOf('agent_2'))).toBe('agent_2');
   });
 
   it('rejects_ambiguous_ids', () => {
-    expect(unwrapErr(AgentId.tryNew('')).kind).toBe('empty');
-    expect(unwrapErr(AgentId.tryNew('Claude')).kind).toBe('invalid-characters');
-    expect(unwrapErr(AgentId.tryNew('-claude')).kind).toBe('invalid-boundary');
+    expect(unwrapErr(AgentId.tryOf('')).kind).toBe('empty');
+    expect(unwrapErr(AgentId.tryOf('Claude')).kind).toBe('invalid-characters');
+    expect(unwrapErr(AgentId.tryOf('-claude')).kind).toBe('invalid-boundary');
   });
 });

@@ -97,7 +97,7 @@ describe('input.rs', () => {
   });
 
   it('agent_command_is_target_bound_and_delays_submit', () => {
-    const agent = AgentId.new('codex');
+    const agent = AgentId.of('codex');
     const prepared = unwrap(
       prepareAgentCommand(
         { agentId: agent, name: 'review', arguments: ['focus on PTY ordering'] },
@@ -109,8 +109,8 @@ describe('input.rs', () => {
   });
 
   it('agent_command_rejects_controls_and_foreign_targets', () => {
-    const codex = AgentId.new('codex');
-    const kimi = AgentId.new('kimi');
+    const codex = AgentId.of('codex');
+    const kimi = AgentId.of('kimi');
     const foreign = unwrapErr(
       prepareAgentCommand({ agentId: codex, name: 'help', arguments: [] }, kimi),
     );

@@ -7,7 +7,7 @@ import {
   unwrapErr,
 } from '../../src/index.js';
 
-const codex = AgentId.new('codex');
+const codex = AgentId.of('codex');
 
 describe('prepareAgentCommand', () => {
   it('accepts a 128-byte name and rejects 129 bytes or a character outside [a-z0-9_-]', () => {
@@ -25,9 +25,9 @@ describe('prepareAgentCommand', () => {
   it('checks the target before the name', () => {
     expect(
       unwrapErr(
-        prepareAgentCommand({ agentId: codex, name: 'BAD', arguments: [] }, AgentId.new('kimi')),
+        prepareAgentCommand({ agentId: codex, name: 'BAD', arguments: [] }, AgentId.of('kimi')),
       ),
-    ).toEqual(InputPrepareError.agentTargetMismatch(codex, AgentId.new('kimi')));
+    ).toEqual(InputPrepareError.agentTargetMismatch(codex, AgentId.of('kimi')));
   });
 
   it('names the first empty or control-bearing argument by index', () => {

@@ -22,7 +22,7 @@ describe('prepareInputWithLimits', () => {
   it('rejects a zero chunk limit before anything else', () => {
     const actions: InputAction[] = [
       { kind: 'terminal-bytes', bytes: new Uint8Array() },
-      { kind: 'agent-command', agentId: AgentId.new('a'), name: 'x', arguments: [] },
+      { kind: 'agent-command', agentId: AgentId.of('a'), name: 'x', arguments: [] },
       { kind: 'terminal-control', control: 'enter' },
     ];
     for (const action of actions) {
@@ -139,7 +139,7 @@ describe('prepareInputWithLimits', () => {
       unwrapErr(
         prepareInput({
           kind: 'agent-command',
-          agentId: AgentId.new('a'),
+          agentId: AgentId.of('a'),
           name: 'x',
           arguments: [],
         }),

@@ -35,9 +35,9 @@ export function run(): Record<string, unknown> {
     }),
   );
 
-  const providerId = ToolProviderId.new('gate.browser');
-  const capabilityId = ToolCapabilityId.new('browser.snapshot');
-  const resourceScopeId = ResourceScopeId.new('page.active');
+  const providerId = ToolProviderId.of('gate.browser');
+  const capabilityId = ToolCapabilityId.of('browser.snapshot');
+  const resourceScopeId = ResourceScopeId.of('page.active');
   const descriptor = unwrap(CapabilityDescriptor.new(capabilityId, 'browser', 'Read the page'));
   const kernel = unwrap(
     Gate4AgentKernel.withToolProviders(registry, [
@@ -46,7 +46,7 @@ export function run(): Record<string, unknown> {
   );
   const [gate, authority, port] = boundedControlPlane(16);
   const provider = unwrap(port.providerAuthority().bindProvider(providerId, 4));
-  const client = unwrap(authority.bindClient(ToolActorId.new('agent.main')));
+  const client = unwrap(authority.bindClient(ToolActorId.of('agent.main')));
   const outcomes = client.subscribeRequestOutcomes(4);
   const completions = client.subscribeCompletions(4);
   const instanceId = AgentInstanceId.of(1);
@@ -55,7 +55,7 @@ export function run(): Record<string, unknown> {
   unwrap(
     gate.dispatch({
       id: CommandId.of(1),
-      command: { kind: 'register', instanceId, agentId: AgentId.new('claude'), transport: 'pty' },
+      command: { kind: 'register', instanceId, agentId: AgentId.of('claude'), transport: 'pty' },
     }),
   );
   unwrap(

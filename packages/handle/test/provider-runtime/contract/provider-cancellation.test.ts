@@ -11,8 +11,8 @@ import { ProviderCancellation } from '../../../src/provider-runtime/contract/pro
 describe('ProviderCancellation', () => {
   it('exposes the cancelled operation identity and the reason, unchanged by later edits', () => {
     const requestKey = {
-      consumerId: ConsumerId.new('consumer-1'),
-      actorId: ToolActorId.new('agent.a'),
+      consumerId: ConsumerId.of('consumer-1'),
+      actorId: ToolActorId.of('agent.a'),
       localId: CapabilityRequestId.of(7),
     };
     const init = {

@@ -35,9 +35,9 @@ import {
 } from '@gate4agent/types';
 import type { NativeRuntime } from '../../../src/runtime/native-runtime.js';
 
-export const providerId = (): ToolProviderId => ToolProviderId.new('gate.browser.physical-e2e');
-export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.new('browser.snapshot');
-export const resourceScope = (): ResourceScopeId => ResourceScopeId.new('page.active');
+export const providerId = (): ToolProviderId => ToolProviderId.of('gate.browser.physical-e2e');
+export const capabilityId = (): ToolCapabilityId => ToolCapabilityId.of('browser.snapshot');
+export const resourceScope = (): ResourceScopeId => ResourceScopeId.of('page.active');
 
 export function providerDescriptor(): CapabilityProviderDescriptor {
   return {

@@ -16,7 +16,7 @@ export async function startFixtureSession(
       command(1, {
         kind: 'register',
         instanceId,
-        agentId: AgentId.new(CONTROL_FIXTURE_ID),
+        agentId: AgentId.of(CONTROL_FIXTURE_ID),
         transport: 'pty',
       }),
     ),

@@ -24,7 +24,7 @@ try {
   };
 }
 const spawned = PtySession.spawn({
-  agentId: AgentId.new('claude'),
+  agentId: AgentId.of('claude'),
   program: process.execPath,
   args: [],
   cwd: process.cwd(),

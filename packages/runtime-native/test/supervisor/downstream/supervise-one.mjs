@@ -46,9 +46,9 @@ const canRequire = (name) => {
   }
 };
 
-const providerId = ToolProviderId.new('gate.downstream');
-const capabilityId = ToolCapabilityId.new('browser.echo');
-const resourceScopeId = ResourceScopeId.new('scope.one');
+const providerId = ToolProviderId.of('gate.downstream');
+const capabilityId = ToolCapabilityId.of('browser.echo');
+const resourceScopeId = ResourceScopeId.of('scope.one');
 const descriptor = {
   id: providerId,
   owner: { kind: 'gate' },
@@ -56,7 +56,7 @@ const descriptor = {
 };
 const kernel = unwrap(
   Gate4AgentKernel.withToolProviders(
-    agentCatalog([{ id: AgentId.new('claude'), capabilities: defaultAgentCapabilities() }]),
+    agentCatalog([{ id: AgentId.of('claude'), capabilities: defaultAgentCapabilities() }]),
     [descriptor],
   ),
 );
@@ -75,7 +75,7 @@ const instanceId = AgentInstanceId.of(1);
 unwrap(
   gate.dispatch({
     id: CommandId.of(1),
-    command: { kind: 'register', instanceId, agentId: AgentId.new('claude'), transport: 'pty' },
+    command: { kind: 'register', instanceId, agentId: AgentId.of('claude'), transport: 'pty' },
   }),
 );
 unwrap(
@@ -109,7 +109,7 @@ step([
 ]);
 const generation = gate.snapshot().sessions[0].generation;
 
-const client = unwrap(authority.bindClient(ToolActorId.new('agent.downstream')));
+const client = unwrap(authority.bindClient(ToolActorId.of('agent.downstream')));
 const completions = client.subscribeCompletions(4);
 unwrap(
   authority.dispatch({

@@ -51,7 +51,7 @@ export class FakeInvocation implements ProviderInvocation {
   requestKey = () => this.fields.requestKey;
   capabilityId = () => this.fields.capabilityId;
   deadlineTick = () => this.fields.deadlineTick;
-  resourceScopeId = () => ResourceScopeId.new('page.active');
+  resourceScopeId = () => ResourceScopeId.of('page.active');
   payload = () => new TextEncoder().encode('{"scope":"active-page"}');
   cancellationToken = () => this.#token;
 }

@@ -13,9 +13,9 @@ import {
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
 
-export const PROVIDER_ID = ToolProviderId.new('gate.browser.physical-e2e');
-export const CAPABILITY_ID = ToolCapabilityId.new('browser.snapshot');
-export const OTHER_CAPABILITY_ID = ToolCapabilityId.new('browser.unknown');
+export const PROVIDER_ID = ToolProviderId.of('gate.browser.physical-e2e');
+export const CAPABILITY_ID = ToolCapabilityId.of('browser.snapshot');
+export const OTHER_CAPABILITY_ID = ToolCapabilityId.of('browser.unknown');
 
 export function providerDescriptor(): CapabilityProviderDescriptor {
   return {
@@ -29,8 +29,8 @@ export function providerDescriptor(): CapabilityProviderDescriptor {
 
 export function requestKey(localId: number, actor = 'agent.physical-e2e'): CapabilityRequestKey {
   return {
-    consumerId: ConsumerId.new('consumer-1'),
-    actorId: ToolActorId.new(actor),
+    consumerId: ConsumerId.of('consumer-1'),
+    actorId: ToolActorId.of(actor),
     localId: CapabilityRequestId.of(localId),
   };
 }
