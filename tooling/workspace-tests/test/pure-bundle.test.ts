@@ -9,10 +9,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const here = dirname(fileURLToPath(import.meta.url));
 const GLOBAL_NAME = 'Gate4AgentPure';
 
+/**
+ * A browser's `TextEncoder` returns typed arrays of the page's own realm. Node's, handed into a
+ * vm context, would return arrays of the outer realm, which fail the bundle's own
+ * `instanceof Uint8Array` checks; this one, defined inside the context, copies into the context's
+ * `Uint8Array` as a browser's would.
+ */
+const SAME_REALM_TEXT_ENCODER = `
+  (() => {
+    const outer = globalThis.OuterTextEncoder;
+    delete globalThis.OuterTextEncoder;
+    globalThis.TextEncoder = class TextEncoder {
+      get encoding() { return 'utf-8'; }
+      encode(text = '') { return new Uint8Array(new outer().encode(text)); }
+    };
+  })();
+`;
+
 /** The web globals a browser gives a script, and nothing Node-only. */
 function webContext(): Record<string, unknown> {
-  return createContext({
-    TextEncoder,
+  const context = createContext({
+    OuterTextEncoder: TextEncoder,
     TextDecoder,
     AbortController,
     AbortSignal,
@@ -24,6 +41,8 @@ function webContext(): Record<string, unknown> {
     EventTarget,
     Event,
   });
+  runInContext(SAME_REALM_TEXT_ENCODER, context);
+  return context;
 }
 
 /** The parts of the scenario's result the assertions read; the rest is compared whole. */

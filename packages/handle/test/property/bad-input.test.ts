@@ -4,6 +4,16 @@
 // snapshot the port publishes passes its own codec.
 import type { Gate4AgentKernel } from '@gate4agent/kernel';
 import {
+  BAD_INPUT_RUNS,
+  BAD_INPUT_SEED,
+  badNumber,
+  badScalar,
+  badText,
+  overLength,
+  withField,
+  wrongType,
+} from '@gate4agent/test-arbitraries';
+import {
   type CapabilityObservation,
   ProviderRuntimeSnapshot,
   TOOL_APPROVAL_SUMMARY_MAX_BYTES,
@@ -20,16 +30,6 @@ import type { ControlPlaneKernelPort } from '../../src/control-plane/control-pla
 import type { ProviderRuntimeHandle } from '../../src/provider-runtime/provider-runtime-handle.js';
 import type { ToolAuthorityHandle } from '../../src/tool/tool-authority-handle.js';
 import type { ToolClientHandle } from '../../src/tool/tool-client-handle.js';
-import {
-  BAD_INPUT_RUNS,
-  BAD_INPUT_SEED,
-  badNumber,
-  badScalar,
-  badText,
-  overLength,
-  withField,
-  wrongType,
-} from '../support/bad-values.js';
 import {
   attachProviderRuntime,
   command,

@@ -1,6 +1,17 @@
 // Bad input handed to the kernel's step, mixed into valid step streams: the whole step is refused
 // with Gate4AgentError before any phase runs, so the kernel ends deep-equal to a twin that never
 // saw it, and every snapshot a step returns passes its own codec.
+
+import {
+  BAD_INPUT_RUNS,
+  BAD_INPUT_SEED,
+  badNumber,
+  badScalar,
+  badText,
+  overLength,
+  withField,
+  wrongType,
+} from '@gate4agent/test-arbitraries';
 import {
   ProviderRuntimeSnapshot,
   TOOL_RESOURCE_SCOPE_ID_MAX_BYTES,
@@ -17,16 +28,6 @@ import { describe, expect, it } from 'vitest';
 import { Gate4AgentEngine } from '../../src/engine/gate4agent-engine.js';
 import type { BackendIngress } from '../../src/kernel/backend-ingress.js';
 import type { Gate4AgentKernel } from '../../src/kernel/gate4agent-kernel.js';
-import {
-  BAD_INPUT_RUNS,
-  BAD_INPUT_SEED,
-  badNumber,
-  badScalar,
-  badText,
-  overLength,
-  withField,
-  wrongType,
-} from '../support/bad-values.js';
 import {
   authority,
   boundRequest,

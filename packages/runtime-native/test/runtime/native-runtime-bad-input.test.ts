@@ -2,6 +2,16 @@
 // testkit's process-free executor): each is refused with a typed error (or Gate4AgentError for an
 // argument of the wrong kind) and changes nothing, so the runtime ends deep-equal to a twin that
 // never saw it, and every published snapshot passes its own codec.
+
+import {
+  BAD_INPUT_RUNS,
+  BAD_INPUT_SEED,
+  badNumber,
+  badText,
+  overLength,
+  withField,
+  wrongType,
+} from '@gate4agent/test-arbitraries';
 import {
   createCancelPressureEvidence,
   ImmediateStopExecutor,
@@ -16,15 +26,6 @@ import { AgentInstanceId, ControlSnapshotCodec, Gate4AgentError, unwrap } from '
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NativeRuntime } from '../../src/runtime/native-runtime.js';
-import {
-  BAD_INPUT_RUNS,
-  BAD_INPUT_SEED,
-  badNumber,
-  badText,
-  overLength,
-  withField,
-  wrongType,
-} from '../support/bad-values.js';
 import { command, providerDescriptor, providerId, registry } from './support/fixtures.js';
 
 type Valid =

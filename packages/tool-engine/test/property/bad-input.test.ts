@@ -1,6 +1,17 @@
 // Bad input mixed into valid command streams: every bad call is refused with a typed error and
 // changes nothing, so the engine ends deep-equal to a twin that never saw it, and every snapshot
 // it publishes passes its own codec.
+
+import {
+  BAD_INPUT_RUNS,
+  BAD_INPUT_SEED,
+  badNumber,
+  badScalar,
+  badText,
+  overLength,
+  withField,
+  wrongType,
+} from '@gate4agent/test-arbitraries';
 import {
   CAPABILITY_PROTOCOL_VERSION,
   CapabilityObservation,
@@ -16,16 +27,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolEngine } from '../../src/engine/tool-engine.js';
 import { grant, provider, request, requestKey } from '../engine/engine-fixtures.js';
-import {
-  BAD_INPUT_RUNS,
-  BAD_INPUT_SEED,
-  badNumber,
-  badScalar,
-  badText,
-  overLength,
-  withField,
-  wrongType,
-} from '../support/bad-values.js';
 import { type Command, command, run, world } from './command-stream.js';
 
 interface BadCall {
