@@ -3,6 +3,7 @@
 // still arrives malformed here is a programmer error, so the whole step is refused with a
 // Gate4AgentError before any phase runs, and nothing changes.
 import {
+  CapabilityRequestKey,
   ProviderBoundCapabilityRequest,
   ProviderRuntimeEnvelope,
   ToolAuthorityEnvelope,
@@ -48,10 +49,15 @@ function checkItem(item: BackendIngress, index: number): BackendIngress {
         kind: 'tool-provider',
         envelope: owned(ProviderRuntimeEnvelope.codec.checkValue(item.envelope), what),
       };
+    case 'tool-cancel':
+      return {
+        kind: 'tool-cancel',
+        requestKey: owned(CapabilityRequestKey.codec.checkValue(item.requestKey), what),
+      };
     default:
       throw new Gate4AgentError(
         'invalid-argument',
-        `stepControlPlane was given ${what} of unknown kind ${JSON.stringify((item as { kind?: unknown } | null)?.kind ?? null)}; use 'control', 'tool-request', 'tool-authority' or 'tool-provider'`,
+        `stepControlPlane was given ${what} of unknown kind ${JSON.stringify((item as { kind?: unknown } | null)?.kind ?? null)}; use 'control', 'tool-request', 'tool-authority', 'tool-provider' or 'tool-cancel'`,
       );
   }
 }
