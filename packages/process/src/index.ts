@@ -10,9 +10,9 @@ export type { KillDomainTerminateOptions } from './kill-domain.js';
 export { KillDomain } from './kill-domain.js';
 export type {
   KillDomainReport,
-  KillDomainSurvivor,
   KillDomainSurvivorReason,
 } from './kill-domain-report.js';
+export { KillDomainSurvivor } from './kill-domain-report.js';
 export type { ProcessEntry, ProcessIdentity } from './process-entry.js';
 export { identityOf, isDeadState, parseProcStat, sameProcess } from './process-entry.js';
 export { processGroupGone, signalProcessGroup } from './process-group.js';
@@ -25,9 +25,13 @@ export {
 export type {
   ProcessRead,
   ProcessTableRead,
-  ProcessTableUnsupported,
 } from './read-process-table.js';
-export { hasProcFs, readProcess, readProcessTable } from './read-process-table.js';
+export {
+  hasProcFs,
+  ProcessTableUnsupported,
+  readProcess,
+  readProcessTable,
+} from './read-process-table.js';
 export type { SignalOutcome } from './signal-outcome.js';
 export { sendSignal } from './signal-outcome.js';
 export { signalProcess } from './signal-process.js';

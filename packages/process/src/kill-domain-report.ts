@@ -25,18 +25,52 @@ export interface KillDomainReport {
   readonly unsupported: string | null;
 }
 
-/** Builds the survivor record and its message. */
+/** One factory per {@link KillDomainSurvivorReason}: the survivor record and its message. */
+export const KillDomainSurvivor = {
+  /** Signalling `identity` was refused: it runs as another user. */
+  permissionDenied: (identity: ProcessIdentity, token: string): KillDomainSurvivor =>
+    survivor(
+      identity,
+      'permission-denied',
+      `${describe(identity, token)} could not be signalled: permission denied (it runs as another user); stop it as that user`,
+    ),
+  /** Signalling `identity` failed for another reason. */
+  signalFailed: (identity: ProcessIdentity, token: string): KillDomainSurvivor =>
+    survivor(
+      identity,
+      'signal-failed',
+      `${describe(identity, token)} could not be signalled; check that it still runs and stop it by hand`,
+    ),
+  /** `identity` is still alive after SIGKILL. */
+  didNotExit: (identity: ProcessIdentity, token: string): KillDomainSurvivor =>
+    survivor(
+      identity,
+      'did-not-exit',
+      `${describe(identity, token)} is still alive after SIGKILL (uninterruptible sleep, state D, or traced); it ends when its system call returns, so wait for it or check its state with ps -o stat -p ${identity.pid}`,
+    ),
+} as const;
+
+function describe(identity: ProcessIdentity, token: string): string {
+  return `process ${identity.pid} of kill domain ${token}`;
+}
+
+function survivor(
+  identity: ProcessIdentity,
+  reason: KillDomainSurvivorReason,
+  message: string,
+): KillDomainSurvivor {
+  return { pid: identity.pid, startTime: identity.startTime, reason, message };
+}
+
+/** Builds the survivor record of `reason` and its message. */
 export function killDomainSurvivor(
   identity: ProcessIdentity,
   reason: KillDomainSurvivorReason,
   token: string,
 ): KillDomainSurvivor {
-  const what = `process ${identity.pid} of kill domain ${token}`;
-  const message =
-    reason === 'permission-denied'
-      ? `${what} could not be signalled: permission denied (it runs as another user); stop it as that user`
-      : reason === 'signal-failed'
-        ? `${what} could not be signalled; check that it still runs and stop it by hand`
-        : `${what} is still alive after SIGKILL (uninterruptible sleep, state D, or traced); it ends when its system call returns`;
-  return { pid: identity.pid, startTime: identity.startTime, reason, message };
+  return reason === 'permission-denied'
+    ? KillDomainSurvivor.permissionDenied(identity, token)
+    : reason === 'signal-failed'
+      ? KillDomainSurvivor.signalFailed(identity, token)
+      : KillDomainSurvivor.didNotExit(identity, token);
 }

@@ -36,11 +36,17 @@ export function hasProcFs(): boolean {
   return procAvailable;
 }
 
-function unsupported(): ProcessTableUnsupported {
-  return {
+/** The factory of {@link ProcessTableUnsupported}. */
+export const ProcessTableUnsupported = {
+  /** `/proc` is missing on `platform` (`process.platform`). */
+  noProcFs: (platform: string): ProcessTableUnsupported => ({
     kind: 'unsupported',
-    message: `the process table is read from /proc, which this host (${process.platform}) does not have; process identities, group proofs and kill domains need Linux`,
-  };
+    message: `the process table is read from /proc, which this host (${platform}) does not have; process identities, group proofs and kill domains need Linux, so run on Linux to use them`,
+  }),
+} as const;
+
+function unsupported(): ProcessTableUnsupported {
+  return ProcessTableUnsupported.noProcFs(process.platform);
 }
 
 /** Reads `/proc/<pid>/stat`, or `null` when the process is gone or unreadable. */

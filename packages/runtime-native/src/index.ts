@@ -86,6 +86,7 @@ export {
 export { currentRuntimePlatform } from './pty/current-runtime-platform.js';
 export type { NodePtyModule } from './pty/pty-addon.js';
 export { loadPtyAddon, PTY_ADDON_BUILD_HINT } from './pty/pty-addon.js';
+export { PtySessionError } from './pty/pty-session-error.js';
 export { hostExitKillCount, registerHostExitKill } from './runtime/host-exit-kills.js';
 export {
   NativeProviderControlError,
@@ -106,6 +107,7 @@ export type {
 export type { NativeRuntimeTick } from './runtime/native-runtime-tick.js';
 export type { WaitUntilOptions } from './runtime/wait-until-published.js';
 export { AgentSession } from './session/agent-session.js';
+export { AgentSessionError } from './session/agent-session-error.js';
 export type {
   AgentExit,
   AgentStopOptions,
@@ -123,6 +125,7 @@ export type {
   ProviderSupervisorFault,
   ProviderSupervisorFaultKind,
 } from './supervisor/provider-supervisor-fault.js';
+export { describeFaultKind } from './supervisor/provider-supervisor-fault.js';
 export type {
   ProviderOperationSnapshot,
   ProviderSupervisorSnapshot,

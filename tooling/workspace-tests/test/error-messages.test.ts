@@ -7,12 +7,14 @@ import { catalogFamilies } from './error-messages/catalog-families.js';
 import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
+import { nativeFamilies } from './error-messages/native-families.js';
 
 const families: readonly ErrorFamily[] = [
   ...coreFamilies,
   ...edgeFamilies,
   ...catalogFamilies,
   ...agentCatalogFamilies,
+  ...nativeFamilies,
 ];
 
 /**

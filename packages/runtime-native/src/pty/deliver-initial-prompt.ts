@@ -62,5 +62,6 @@ export async function deliverInitialPrompt(
     framing: 'bracketed-paste',
   });
   if (!prepared.ok) return err(prepared.error.message);
-  return session.writePrepared(prepared.value);
+  const written = await session.writePrepared(prepared.value);
+  return written.ok ? ok() : err(written.error.message);
 }

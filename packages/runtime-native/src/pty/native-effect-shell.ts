@@ -143,7 +143,7 @@ export class NativeEffectShell {
           return { kind: 'resize-failed', message: 'terminal resize requires a PTY session' };
         }
         const resized = owned.session.resize(effect.size.rows, effect.size.columns);
-        if (!resized.ok) return { kind: 'resize-failed', message: resized.error };
+        if (!resized.ok) return { kind: 'resize-failed', message: resized.error.message };
         await owned.session.screen.flushed();
         return { kind: 'resize-completed', size: effect.size };
       }
@@ -173,7 +173,7 @@ export class NativeEffectShell {
     }
     this.#sessions.delete(id);
     const shutdown = await owned.session.shutdown({ graceMs: this.#graceMs });
-    if (!shutdown.ok) return { kind: 'stop-failed', message: shutdown.error };
+    if (!shutdown.ok) return { kind: 'stop-failed', message: shutdown.error.message };
     return {
       kind: 'stop-completed',
       // A domain that SIGTERM alone ended is a clean stop; only SIGKILL (or asking) forces.

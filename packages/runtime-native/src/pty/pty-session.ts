@@ -7,6 +7,7 @@ import type { IPty } from 'node-pty';
 import { PTY_DESCENDANT_GRACE, PTY_EXIT_QUIET, PTY_SHUTDOWN_TIMEOUT } from '../constants.js';
 import { loadPtyAddon } from './pty-addon.js';
 import { type PtyExit, ptyExitCode } from './pty-exit.js';
+import { PtySessionError } from './pty-session-error.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
 import { type ProcessTreeTermination, stopProcessTree } from './stop-process-tree.js';
 import { TerminalScreen } from './terminal-screen.js';
@@ -66,7 +67,7 @@ export class PtySession implements AsyncDisposable {
   #lastDataAt: number;
   readonly #exitWaiters: (() => void)[] = [];
   readonly #outputListeners = new Set<() => void>();
-  #shutdown: Promise<Result<PtyShutdownOutcome, string>> | null = null;
+  #shutdown: Promise<Result<PtyShutdownOutcome, PtySessionError>> | null = null;
   #readyOnce = false;
 
   private constructor(
@@ -107,13 +108,13 @@ export class PtySession implements AsyncDisposable {
    * Forks `options.program` in a new PTY of the requested size, with `options.env` plus the
    * session's kill-domain marker (`GATE4AGENT_KILL_DOMAIN`).
    */
-  static spawn(options: PtySpawnOptions): Result<PtySession, string> {
+  static spawn(options: PtySpawnOptions): Result<PtySession, PtySessionError> {
     try {
       if (!statSync(options.cwd).isDirectory()) {
-        return err(`working directory '${options.cwd}' is not a directory`);
+        return err(PtySessionError.cwdNotDirectory(options.cwd));
       }
     } catch {
-      return err(`working directory '${options.cwd}' does not exist`);
+      return err(PtySessionError.cwdMissing(options.cwd));
     }
     const killDomain = KillDomain.create();
     try {
@@ -129,8 +130,9 @@ export class PtySession implements AsyncDisposable {
       const now = options.now ?? (() => performance.now());
       return ok(new PtySession(options, child, killDomain, now));
     } catch (error) {
-      if (error instanceof Gate4AgentError) return err(error.message);
-      return err(`failed to spawn PTY agent '${options.program}': ${String(error)}`);
+      if (error instanceof Gate4AgentError)
+        return err(PtySessionError.addonUnavailable(error.message));
+      return err(PtySessionError.spawnFailed(options.program, error));
     }
   }
 
@@ -168,18 +170,20 @@ export class PtySession implements AsyncDisposable {
   }
 
   /** Writes raw bytes to the PTY. */
-  write(bytes: Uint8Array): Result<void, string> {
-    if (this.#exit !== null || this.#shutdown !== null) return err('PTY session has exited');
+  write(bytes: Uint8Array): Result<void, PtySessionError> {
+    if (this.#exit !== null || this.#shutdown !== null) {
+      return err(PtySessionError.sessionExited(this.pid, 'write'));
+    }
     try {
       this.#pty.write(Buffer.from(bytes));
       return ok();
     } catch (error) {
-      return err(`PTY write failed: ${String(error)}`);
+      return err(PtySessionError.writeFailed(this.pid, error));
     }
   }
 
   /** Writes a prepared input write by write, waiting each write's `delayBeforeMs` first. */
-  async writePrepared(input: PreparedInput): Promise<Result<void, string>> {
+  async writePrepared(input: PreparedInput): Promise<Result<void, PtySessionError>> {
     for (const write of input.writes) {
       if (write.delayBeforeMs > 0) await delay(write.delayBeforeMs);
       const written = this.write(write.bytes);
@@ -189,14 +193,14 @@ export class PtySession implements AsyncDisposable {
   }
 
   /** Resizes the PTY (node-pty takes columns first) and, in order with output, the screen. */
-  resize(rows: number, columns: number): Result<void, string> {
-    if (this.#exit !== null) return err('PTY session has exited');
+  resize(rows: number, columns: number): Result<void, PtySessionError> {
+    if (this.#exit !== null) return err(PtySessionError.sessionExited(this.pid, 'resize'));
     try {
       this.#pty.resize(columns, rows);
       this.screen.resize(rows, columns);
       return ok();
     } catch (error) {
-      return err(`PTY resize failed: ${String(error)}`);
+      return err(PtySessionError.resizeFailed(this.pid, rows, columns, error));
     }
   }
 
@@ -218,12 +222,12 @@ export class PtySession implements AsyncDisposable {
    * when processes of the domain outlived SIGKILL. Idempotent: later calls return the first
    * outcome.
    */
-  shutdown(options: PtyShutdownOptions = {}): Promise<Result<PtyShutdownOutcome, string>> {
+  shutdown(options: PtyShutdownOptions = {}): Promise<Result<PtyShutdownOutcome, PtySessionError>> {
     this.#shutdown ??= this.#runShutdown(options.graceMs ?? PTY_DESCENDANT_GRACE);
     return this.#shutdown;
   }
 
-  async #runShutdown(graceMs: number): Promise<Result<PtyShutdownOutcome, string>> {
+  async #runShutdown(graceMs: number): Promise<Result<PtyShutdownOutcome, PtySessionError>> {
     let termination: ProcessTreeTermination | null = await stopProcessTree(
       {
         pid: this.pid,
@@ -244,12 +248,15 @@ export class PtySession implements AsyncDisposable {
     if (termination.members.length === 0 && termination.degradedReason === null) termination = null;
     if (termination !== null && termination.survivors.length > 0) {
       return err(
-        `PTY session ${this.pid} stopped, but ${termination.survivors.length} process(es) of its kill domain survived: ${termination.survivors.map((survivor) => survivor.message).join('; ')}`,
+        PtySessionError.stopFailed(
+          this.pid,
+          termination.survivors.map((survivor) => survivor.message),
+        ),
       );
     }
     const deadline = this.#now() + PTY_SHUTDOWN_TIMEOUT;
     const reaped = await this.#waitExit(Math.max(0, deadline - this.#now()));
-    if (!reaped) return err(`PTY child ${this.pid} was not reaped after its tree was stopped`);
+    if (!reaped) return err(PtySessionError.notReaped(this.pid));
     while (!this.readerFinished() && this.#now() < deadline) {
       await delay(Math.min(PTY_EXIT_QUIET, Math.max(1, deadline - this.#now())));
     }

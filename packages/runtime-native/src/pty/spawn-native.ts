@@ -154,14 +154,16 @@ export async function spawnNative(
     generation: key.generation,
     providerRevision: spec.revision,
   });
-  if (!spawned.ok) return fail(spawned.error);
+  if (!spawned.ok) return fail(spawned.error.message);
   const session = spawned.value;
   if (plan.followupPrompt !== null) {
     const delivered = await deliverInitialPrompt(session, spec, plan.followupPrompt);
     if (!delivered.ok) {
       const shutdown = await session.shutdown();
       return fail(
-        shutdown.ok ? delivered.error : `${delivered.error}; PTY cleanup failed: ${shutdown.error}`,
+        shutdown.ok
+          ? delivered.error
+          : `${delivered.error}; PTY cleanup failed: ${shutdown.error.message}`,
       );
     }
   }

@@ -36,7 +36,7 @@ export async function writeInput(
   const session = owned.session;
   const written = async () => {
     const result = await session.writePrepared(input);
-    return result.ok ? completed : failed(result.error);
+    return result.ok ? completed : failed(result.error.message);
   };
   if (
     route.kind === 'any' &&

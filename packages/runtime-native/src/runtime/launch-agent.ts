@@ -7,6 +7,7 @@ import {
 } from '@gate4agent/types';
 import { DEFAULT_AGENT_TERMINAL_SIZE } from '../constants.js';
 import { AgentSession, type AgentSessionHost } from '../session/agent-session.js';
+import { AgentSessionError } from '../session/agent-session-error.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
 
 /** The ids a runtime hands to the sessions it launches. */
@@ -63,9 +64,7 @@ export async function launchAgentSession(
   } catch (error) {
     await session.dispose().catch(() => undefined);
     if (error instanceof Gate4AgentError || signal?.aborted) throw error;
-    throw new Gate4AgentError('agent-start-failed', `agent ${agentId} could not be launched`, {
-      cause: error,
-    });
+    throw AgentSessionError.agentStartFailed(agentId, error);
   }
   return session;
 }

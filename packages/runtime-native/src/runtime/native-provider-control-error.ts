@@ -41,17 +41,17 @@ export type NativeProviderControlError =
       readonly message: string;
     };
 
-/** One factory per {@link NativeProviderControlError} variant (upstream wording). */
+/** One factory per {@link NativeProviderControlError} variant (what happened, with the values, and what to do). */
 export const NativeProviderControlError = {
   unknownProvider: (providerId: ToolProviderId): NativeProviderControlError => ({
     kind: 'unknown-provider',
     providerId,
-    message: `tool provider '${providerId}' is not registered in this native runtime`,
+    message: `tool provider '${providerId}' is not registered in this native runtime; add its descriptor to the runtime's providers or use a registered provider id`,
   }),
   unsupportedOwner: (providerId: ToolProviderId): NativeProviderControlError => ({
     kind: 'unsupported-owner',
     providerId,
-    message: `tool provider '${providerId}' is not owned by gate4agent`,
+    message: `tool provider '${providerId}' is not owned by gate4agent (its descriptor names another owner); install a native executor only for a gate4agent-owned provider`,
   }),
   alreadyInstalled: (state: ProviderSupervisorState): NativeProviderControlError => ({
     kind: 'already-installed',
@@ -61,7 +61,7 @@ export const NativeProviderControlError = {
   notInstalled: (providerId: ToolProviderId): NativeProviderControlError => ({
     kind: 'not-installed',
     providerId,
-    message: `native provider supervisor is not installed for '${providerId}'`,
+    message: `native provider supervisor is not installed for '${providerId}'; install it with installNativeProvider() first`,
   }),
   invalidInput: (method: string, violation: SchemaViolation): NativeProviderControlError => ({
     kind: 'invalid-input',
@@ -77,12 +77,12 @@ export const NativeProviderControlError = {
   runtime: (error: ProviderRuntimeError): NativeProviderControlError => ({
     kind: 'runtime',
     error,
-    message: `native provider runtime failed: ${error.message}`,
+    message: `native provider runtime failed: ${error.message}; check the provider runtime error above and retry`,
   }),
   build: (error: ProviderSupervisorBuildError): NativeProviderControlError => ({
     kind: 'build',
     error,
-    message: `native provider supervisor build failed: ${error.message}`,
+    message: `native provider supervisor build failed: ${error.message}; nothing was installed, correct the descriptor and retry`,
   }),
 } as const;
 
@@ -100,17 +100,16 @@ export type NativeProviderShutdownError =
       readonly message: string;
     };
 
-/** One factory per {@link NativeProviderShutdownError} variant (upstream wording). */
+/** One factory per {@link NativeProviderShutdownError} variant (what happened, with the values, and what to do). */
 export const NativeProviderShutdownError = {
   control: (error: NativeProviderControlError): NativeProviderShutdownError => ({
     kind: 'control',
     error,
-    message: `native provider retirement reported an error: ${error.message}`,
+    message: `native provider retirement reported an error: ${error.message}; resolve it, then call shutdownNativeProviders() again`,
   }),
   timedOut: (pending: readonly ProviderSupervisorSnapshot[]): NativeProviderShutdownError => ({
     kind: 'timed-out',
     pending,
-    message:
-      'native provider shutdown timed out with physical owners retained; keep ticking, then call shutdownNativeProviders() again',
+    message: `native provider shutdown timed out with ${pending.length} supervisor(s) not closed (${pending.map((snapshot) => `${snapshot.providerId} in state ${snapshot.state}`).join(', ')}) and their physical owners retained; keep ticking, then call shutdownNativeProviders() again`,
   }),
 } as const;

@@ -1,6 +1,9 @@
 import type { ToolProviderId } from '@gate4agent/tool-protocol';
 import { thrownMessage } from '../supervisor/guarded-call.js';
-import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
+import {
+  describeFaultKind,
+  type ProviderSupervisorFault,
+} from '../supervisor/provider-supervisor-fault.js';
 
 /**
  * A failure the runtime contained and reports on its error channel (`runtime.onError`,
@@ -39,43 +42,35 @@ export type NativeRuntimeError =
 /** Factories that build each error with its plain-English message. */
 export const NativeRuntimeError = {
   providerFaulted: (fault: ProviderSupervisorFault): NativeRuntimeError => {
-    const kind = fault.kind;
     const operation = fault.operation === null ? '' : ` (operation ${fault.operation.operationId})`;
-    const detail =
-      kind.kind === 'executor-threw'
-        ? `its executor's ${kind.method} threw: ${kind.message}`
-        : kind.kind === 'invalid-executor-value'
-          ? `its executor's ${kind.method} returned a value outside the executor contract`
-          : kind.kind === 'executor-hung'
-            ? `its executor's ${kind.method} never proved the exit after a force stop`
-            : `supervisor fault ${kind.kind}${fault.executorErrorCode === null ? '' : ` (${fault.executorErrorCode})`}`;
+    const detail = describeFaultKind(fault.kind, fault.executorErrorCode);
     return {
       kind: 'provider-faulted',
       providerId: fault.providerId,
       fault,
-      message: `provider ${fault.providerId} is faulted${operation}: ${detail}; its operations are being stopped, fix the executor and install it again`,
+      message: `provider ${fault.providerId} is faulted${operation}: ${detail}; its operations are being stopped; correct the executor (or drain faults sooner) and install it again`,
     };
   },
   providerTickThrew: (providerId: ToolProviderId, cause: unknown): NativeRuntimeError => ({
     kind: 'provider-tick-threw',
     providerId,
     cause,
-    message: `supervising provider ${providerId} threw (${thrownMessage(cause)}); it is being retired, the other providers keep running`,
+    message: `supervising provider ${providerId} threw (${thrownMessage(cause)}); it is being retired and the other providers keep running, check its executor and install it again`,
   }),
   sessionWorkerFailed: (instanceId: number, cause: unknown): NativeRuntimeError => ({
     kind: 'session-worker-failed',
     instanceId,
     cause,
-    message: `the effect worker of agent instance ${instanceId} threw (${thrownMessage(cause)}); that instance's effect failed, the other instances keep running`,
+    message: `the effect worker of agent instance ${instanceId} threw (${thrownMessage(cause)}); that instance's effect failed and the other instances keep running, check the cause and launch the agent again`,
   }),
   listenerThrew: (cause: unknown): NativeRuntimeError => ({
     kind: 'listener-threw',
     cause,
-    message: `a runtime listener threw (${thrownMessage(cause)}); the runtime went on, fix the listener`,
+    message: `a runtime listener threw (${thrownMessage(cause)}); the runtime went on, correct the listener so that it does not throw`,
   }),
   tickThrew: (cause: unknown): NativeRuntimeError => ({
     kind: 'tick-threw',
     cause,
-    message: `a runtime tick threw (${thrownMessage(cause)}); the host driver keeps ticking`,
+    message: `a runtime tick threw (${thrownMessage(cause)}); the host driver keeps ticking, check the cause and report it`,
   }),
 } as const;

@@ -7,6 +7,7 @@ import type {
   CommandId,
   ControlCommand,
   ControlEvent,
+  Gate4AgentError,
   InputAction,
   OperatorGate,
   SessionGeneration,
@@ -16,9 +17,9 @@ import type {
   TerminalFrame,
   TerminalSize,
 } from '@gate4agent/types';
-import { Gate4AgentError } from '@gate4agent/types';
 import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../constants.js';
 import { describeLines, describeStatus, endedStatus, isEnded } from './agent-exit-text.js';
+import { AgentSessionError } from './agent-session-error.js';
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
@@ -185,10 +186,7 @@ export class AgentSession implements AsyncDisposable {
     return this.#send({ kind: 'resize', instanceId: this.instanceId, size }, (event) => {
       if (event.kind === 'resized') return true;
       if (event.kind === 'resize-failed') {
-        throw new Gate4AgentError(
-          'resize-failed',
-          `agent ${this.agentId} could not be resized to ${size.rows}×${size.columns}: ${event.message}`,
-        );
+        throw AgentSessionError.resizeFailed(this.agentId, size.rows, size.columns, event.message);
       }
       return false;
     });
@@ -318,10 +316,7 @@ export class AgentSession implements AsyncDisposable {
       this.#send({ kind: 'send-input', instanceId: this.instanceId, action }, (event) => {
         if (event.kind === 'input-completed') return true;
         if (event.kind === 'input-failed') {
-          throw new Gate4AgentError(
-            'input-failed',
-            `agent ${this.agentId} did not take the ${action.kind} input: ${event.message}`,
-          );
+          throw AgentSessionError.inputFailed(this.agentId, action.kind, event.message);
         }
         return false;
       }),
@@ -379,10 +374,7 @@ export class AgentSession implements AsyncDisposable {
     const handler: EventHandler = (event) => {
       const { event: kind } = event;
       if (kind.kind === 'command-rejected' && event.commandId === commandId) {
-        rejection = new Gate4AgentError(
-          'command-rejected',
-          `agent ${this.agentId} refused the ${command.kind} command: ${kind.message}`,
-        );
+        rejection = AgentSessionError.commandRejected(this.agentId, command.kind, kind.message);
       }
       onEvent?.(event);
     };
@@ -405,10 +397,12 @@ export class AgentSession implements AsyncDisposable {
     const id = this.#host.nextCommandId();
     const sent = this.#host.handle.dispatch({ id, command });
     if (!sent.ok) {
-      throw new Gate4AgentError(
+      throw AgentSessionError.notQueued(
         sent.error.kind,
-        `the ${command.kind} command for agent ${this.agentId} could not be queued: ${sent.error.message}; the runtime is overloaded or disposed`,
-        { cause: sent.error },
+        this.agentId,
+        command.kind,
+        sent.error.message,
+        sent.error,
       );
     }
     return id;
@@ -418,9 +412,6 @@ export class AgentSession implements AsyncDisposable {
     const exit = this.#exit;
     const status = exit === null ? 'ended' : describeStatus(exit.status);
     const screen = describeLines(exit?.lastLines ?? []);
-    return new Gate4AgentError(
-      'agent-exited',
-      `agent ${this.agentId} ${status} ${when} (${screen})`,
-    );
+    return AgentSessionError.agentExited(this.agentId, status, when, screen);
   }
 }

@@ -8,11 +8,12 @@ export const ProviderSupervisorBuildError = {
   /** The provider descriptor failed validation. */
   invalidDescriptor: (): ProviderSupervisorBuildError => ({
     kind: 'invalid-descriptor',
-    message: 'provider descriptor is invalid; fix it so that it validates',
+    message:
+      'provider descriptor is invalid, so no supervisor was built; correct the descriptor so that it validates, then build again',
   }),
   /** The descriptor names another provider than the runtime binding. */
   providerMismatch: (descriptorId: string, runtimeId: string): ProviderSupervisorBuildError => ({
     kind: 'provider-mismatch',
-    message: `provider descriptor ${descriptorId} does not match the runtime binding of provider ${runtimeId}`,
+    message: `provider descriptor ${descriptorId} does not match the runtime binding of provider ${runtimeId}; build the supervisor with the descriptor of ${runtimeId} or bind the runtime port to ${descriptorId}`,
   }),
 } as const;

@@ -56,3 +56,60 @@ export interface ProviderSupervisorFault {
   readonly executorErrorCode: string | null;
   readonly blocksDetach: boolean;
 }
+
+/**
+ * What a fault kind means, in plain English with its values (the sentence
+ * `NativeRuntimeError.providerFaulted` puts in its message). `code` is the executor's error code
+ * when the fault came from a failed executor request.
+ */
+export function describeFaultKind(kind: ProviderSupervisorFaultKind, code: string | null): string {
+  const executorCode = code === null ? '' : ` (executor error code ${code})`;
+  switch (kind.kind) {
+    case 'executor-threw':
+      return `its executor's ${kind.method} threw: ${kind.message}`;
+    case 'invalid-executor-value':
+      return `its executor's ${kind.method} returned a value outside the executor contract`;
+    case 'executor-hung':
+      return `its executor's ${kind.method} never proved the exit after a force stop`;
+    case 'exit-unproven':
+      return 'an operation was acknowledged although no one could prove its process exited (the executor failed and has no pid to check)';
+    case 'invalid-executor-failure':
+      return `its executor's start failed with an invalid ToolFailure, so a contract violation was submitted instead${executorCode}`;
+    case 'invalid-executor-observation':
+      return `its executor returned an invalid result, no result, or a capability the descriptor lacks${executorCode}`;
+    case 'stop-signal-failed':
+      return `its executor refused the stop request${executorCode}`;
+    case 'force-stop-failed':
+      return `its executor refused the force-stop request${executorCode}`;
+    case 'wait-failed':
+      return `its executor's tryWait failed${executorCode}`;
+    case 'result-poll-failed':
+      return `its executor's tryPollResult failed${executorCode}`;
+    case 'operation-capacity-exceeded':
+      return 'the supervisor already owns the most operations it can hold';
+    case 'conflicting-invocation':
+      return 'an invocation reused an operation id the supervisor already owns or has tombstoned';
+    case 'unknown-cancellation':
+      return 'a cancel named an operation the supervisor does not know';
+    case 'cancellation-identity-mismatch':
+      return 'a cancel named a known operation id with another identity';
+    case 'observation-outcome-rejected':
+      return "the kernel's receipt for an observation was neither applied nor ignored";
+    case 'observation-outcome-contract-violation':
+      return 'the kernel found that an observation broke the provider runtime contract';
+    case 'observation-outcome-runtime-closed':
+      return 'the provider runtime was closed when an observation arrived';
+    case 'observation-outcome-mismatch':
+      return "the kernel's receipt for an observation did not correlate with it";
+    case 'tombstone-capacity-exceeded':
+      return 'the tombstone store of finished operation ids is full';
+    case 'runtime-quiesce-failed':
+      return `quiescing its provider runtime failed: ${kind.error.message}`;
+    case 'runtime-completion-failed':
+      return `completing an operation in its provider runtime failed: ${kind.error.message}`;
+    case 'runtime-close-failed':
+      return `closing its provider runtime failed: ${kind.error.message}`;
+    case 'fault-buffer-overflow':
+      return `${kind.dropped} fault(s) were dropped because nobody drained the fault buffer`;
+  }
+}

@@ -32,7 +32,7 @@ function spawn(program: string, args: string[], env = ptyChildEnvironment([])): 
     generation: 1,
     providerRevision: 'fixture-r1',
   });
-  if (!session.ok) throw new Error(session.error);
+  if (!session.ok) throw new Error(session.error.message);
   sessions.push(session.value);
   trackProcess(session.value.pid, 'pty-session test', { group: true });
   return session.value;
@@ -76,9 +76,12 @@ describe('PtySession', () => {
       generation: 1,
       providerRevision: 'r',
     });
-    expect(!spawned.ok && spawned.error).toBe(
-      "working directory '/definitely/not/here' does not exist",
-    );
+    expect(!spawned.ok && spawned.error).toEqual({
+      kind: 'cwd-missing',
+      cwd: '/definitely/not/here',
+      message:
+        "working directory '/definitely/not/here' does not exist; create it or pass an existing directory as the working directory",
+    });
   });
 
   it('no host secret reaches the child by default', async () => {

@@ -43,7 +43,7 @@ async function startEscaper(program: Escaper): Promise<{ session: PtySession; es
     generation: 1,
     providerRevision: 'fixture-r1',
   });
-  if (!spawned.ok) throw new Error(spawned.error);
+  if (!spawned.ok) throw new Error(spawned.error.message);
   const session = spawned.value;
   sessions.push(session);
   trackProcess(session.pid, program, { group: true });

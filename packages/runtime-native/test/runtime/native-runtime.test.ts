@@ -55,7 +55,7 @@ describe('NativeRuntime provider management', () => {
     );
     expect(!unknown.ok && unknown.error.kind).toBe('unknown-provider');
     expect(!unknown.ok && unknown.error.message).toBe(
-      "tool provider 'gate.absent' is not registered in this native runtime",
+      "tool provider 'gate.absent' is not registered in this native runtime; add its descriptor to the runtime's providers or use a registered provider id",
     );
     const owned = runtime.installNativeProvider(consumerOwned.id, 8, new NeverExitingExecutor());
     expect(!owned.ok && owned.error.kind).toBe('unsupported-owner');

@@ -14,7 +14,7 @@ describe('RuntimeErrorChannel', () => {
     expect(heard).toEqual([error]);
     await expect(next).resolves.toEqual({ done: false, value: error });
     expect(error.message).toBe(
-      'a runtime tick threw (phase 3 failed); the host driver keeps ticking',
+      'a runtime tick threw (phase 3 failed); the host driver keeps ticking, check the cause and report it',
     );
     unsubscribe();
     unsubscribe();

@@ -21,7 +21,7 @@ describe('ProviderSupervisor construction', () => {
     const built = ProviderSupervisor.new(providerDescriptor(), port, new FakeExecutor());
     expect(unwrapErr(built)).toEqual({
       kind: 'provider-mismatch',
-      message: `provider descriptor ${PROVIDER_ID} does not match the runtime binding of provider gate.other`,
+      message: `provider descriptor ${PROVIDER_ID} does not match the runtime binding of provider gate.other; build the supervisor with the descriptor of gate.other or bind the runtime port to ${PROVIDER_ID}`,
     });
   });
 
