@@ -2,10 +2,9 @@
 // ../supervisor-entry.test.ts: importing it works, and the first PTY use fails with the typed
 // `pty-addon-unavailable` error, which a session start reports as its failure. Prints one JSON line.
 import { AgentRegistry } from '@gate4agent/agent-catalog';
-import { loadPtyAddon, NativeRuntime, PtySession } from '@gate4agent/runtime-native';
+import { loadPtyAddon, NativeRuntime } from '@gate4agent/runtime-native';
 import { interactiveAgentSpec } from '@gate4agent/testkit';
 import {
-  AgentId,
   AgentInstanceId,
   CommandId,
   ProviderRuntimePolicy,
@@ -23,18 +22,6 @@ try {
     hasCause: caught.cause instanceof Error,
   };
 }
-const spawned = PtySession.spawn({
-  agentId: AgentId.of('claude'),
-  program: process.execPath,
-  args: [],
-  cwd: process.cwd(),
-  env: {},
-  rows: 24,
-  columns: 80,
-  generation: 1,
-  providerRevision: 'r1',
-});
-
 // Through the runtime: the start fails as a session status; the tick does not throw.
 const spec = interactiveAgentSpec();
 const [gate, runtime] = NativeRuntime.new(unwrap(AgentRegistry.create([spec])));
@@ -71,4 +58,4 @@ while (performance.now() < deadline && status()?.kind !== 'failed') {
 const session = status();
 await runtime.dispose();
 
-console.log(JSON.stringify({ error, spawn: spawned.ok ? 'spawned' : spawned.error, session }));
+console.log(JSON.stringify({ error, session }));
