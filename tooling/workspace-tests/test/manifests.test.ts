@@ -1,10 +1,25 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root, workspacePackages } from './workspace.mjs';
 
 const published = workspacePackages('packages');
+const publishedNames = published.map((p) => p.manifest.name as string);
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
+/** ARCHITECTURE decision 1: the Node lines where `require()` of an ES module works. */
+const nodeRange = '^20.19.0 || >=22.12.0';
+
+/** Whether any built declaration of `dist` names a Node built-in, `NodeJS.` or `Buffer`. */
+function declarationsUseNode(dist: string): boolean {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.d.ts'))
+    .some((file) =>
+      /from ['"]node:|import\(['"]node:|\bNodeJS\.|\bBuffer\b|types="node"/.test(
+        readFileSync(join(dist, file), 'utf8'),
+      ),
+    );
+}
 
 describe('published package manifests', () => {
   it('lists every published package', () => {
@@ -27,9 +42,22 @@ describe('published package manifests', () => {
       expect(manifest.type).toBe('module');
       expect(manifest.sideEffects).toBe(false);
       expect(manifest.license).toBe('MIT');
-      expect(manifest.engines).toEqual({ node: '>=20' });
+      expect(manifest.engines).toEqual({ node: nodeRange });
       expect(manifest.publishConfig).toEqual({ access: 'public' });
-      expect(manifest.files).toContain('dist');
+      expect(manifest.files).toEqual(
+        expect.arrayContaining(['dist', 'src', 'README.md', 'CHANGELOG.md', 'LICENSE']),
+      );
+      expect(readFileSync(join(dir, 'LICENSE'), 'utf8')).toBe(rootLicense);
+      expect(existsSync(join(dir, 'CHANGELOG.md'))).toBe(true);
+      expect(manifest.private).toBeUndefined();
+      expect(manifest.homepage).toBe(
+        `https://github.com/gate4agent/gate4agent-ts/tree/main/packages/${basename(dir)}#readme`,
+      );
+      expect(manifest.bugs).toEqual({ url: 'https://github.com/gate4agent/gate4agent-ts/issues' });
+      expect(manifest.keywords).toContain('gate4agent');
+      expect(manifest.scripts.prepack).toBe(
+        `turbo run build --filter=${manifest.name} --output-logs=errors-only`,
+      );
       expect(manifest.exports['.']).toEqual({
         types: './dist/index.d.ts',
         default: './dist/index.js',
@@ -39,12 +67,48 @@ describe('published package manifests', () => {
       expect(existsSync(join(dir, 'README.md'))).toBe(true);
       for (const [name, range] of Object.entries({
         ...manifest.dependencies,
-        ...manifest.devDependencies,
+        ...manifest.peerDependencies,
+        ...manifest.optionalDependencies,
       })) {
-        if (name.startsWith('@gate4agent/')) expect(range, name).toBe('workspace:*');
+        if (name.startsWith('@gate4agent/')) {
+          expect(range, name).toBe('workspace:^');
+          expect(publishedNames, `${name} is published`).toContain(name);
+        } else if (name !== '@types/node') expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/);
       }
     });
   }
+
+  it('declares @types/node an optional peer exactly where the declarations use Node types', () => {
+    for (const { dir, manifest } of published) {
+      const usesNode = declarationsUseNode(join(dir, 'dist'));
+      const peer = manifest.peerDependencies?.['@types/node'];
+      expect(peer !== undefined, `${manifest.name} @types/node peer`).toBe(usesNode);
+      if (usesNode) {
+        expect(manifest.peerDependenciesMeta?.['@types/node']).toEqual({ optional: true });
+      }
+    }
+  });
+
+  it('asks for the same Node lines at the root', () => {
+    expect(rootManifest.engines).toEqual({ node: nodeRange });
+  });
+
+  it('exports the JSON Schemas of every package that writes them', () => {
+    for (const { dir, manifest } of published) {
+      const writesSchemas = existsSync(join(dir, 'scripts', 'write-json-schemas.mjs'));
+      expect(manifest.exports['./schemas/*.json'], manifest.name).toBe(
+        writesSchemas ? './dist/schemas/*.json' : undefined,
+      );
+      if (!writesSchemas) continue;
+      const schemaDir = join(dir, 'dist', 'schemas');
+      const drafts = new Set(
+        readdirSync(schemaDir).map(
+          (file) => JSON.parse(readFileSync(join(schemaDir, file), 'utf8')).$schema,
+        ),
+      );
+      expect([...drafts], manifest.name).toEqual(['https://json-schema.org/draft/2020-12/schema']);
+    }
+  });
 
   it('lists node-pty among the dependencies pnpm may build', () => {
     const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
