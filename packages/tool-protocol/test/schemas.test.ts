@@ -38,7 +38,7 @@ describe('toolProtocolSchemas', () => {
       const document = toJsonSchema(name, schema);
       const text = JSON.stringify(document);
       expect(document).toMatchObject({
-        $schema: 'http://json-schema.org/draft-07/schema#',
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
         title: name,
       });
       expect(text).not.toContain('~');

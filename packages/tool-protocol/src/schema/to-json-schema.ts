@@ -23,8 +23,8 @@ function rewrite(node: unknown): unknown {
   return out;
 }
 
-/** A plain JSON Schema (draft-07 keywords, as TypeBox emits them) of `schema`, titled `name`. */
+/** A plain JSON Schema (draft 2020-12, as TypeBox 1 emits it) of `schema`, titled `name`. */
 export function toJsonSchema(name: string, schema: TSchema): Record<string, unknown> {
   const plain = rewrite(JSON.parse(JSON.stringify(schema))) as Record<string, unknown>;
-  return { $schema: 'http://json-schema.org/draft-07/schema#', title: name, ...plain };
+  return { $schema: 'https://json-schema.org/draft/2020-12/schema', title: name, ...plain };
 }

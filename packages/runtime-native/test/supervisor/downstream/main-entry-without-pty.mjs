@@ -4,12 +4,7 @@
 import { AgentRegistry } from '@gate4agent/agent-catalog';
 import { loadPtyAddon, NativeRuntime } from '@gate4agent/runtime-native';
 import { interactiveAgentSpec } from '@gate4agent/testkit';
-import {
-  AgentInstanceId,
-  CommandId,
-  ProviderRuntimePolicy,
-  unwrap,
-} from '@gate4agent/types';
+import { AgentInstanceId, CommandId, ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
 
 let error = null;
 try {
