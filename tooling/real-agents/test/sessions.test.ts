@@ -35,15 +35,6 @@ const promptPolicy = () =>
     }),
   );
 
-// How the runtime's start-up check names a gate in its spawn-failed message (upstream wording).
-const STARTUP_GATE_WORDS = {
-  trust: 'workspace trust',
-  login: 'authentication',
-  'tool-approval': '.+',
-  update: 'vendor update',
-  setup: '.+',
-} as const;
-
 // What an option parser prints when it takes `--version` or `-h`.
 const HELP_TEXT = /^\s*(usage:|options:)/im;
 
@@ -65,7 +56,7 @@ for (const agent of REAL_AGENTS) {
           kind: 'failed',
           message: expect.stringMatching(
             new RegExp(
-              `^agent '${agent.agentId}' requires operator action at startup \\(${STARTUP_GATE_WORDS[agent.offlineGate ?? 'setup']}\\); initial prompt was not submitted$`,
+              `^agent '${agent.agentId}' requires operator action at startup \\(${agent.agentId} ${agent.offlineGate ?? '.+'} dialog: ".+"\\); initial prompt was not submitted\\. .*answer the dialog with operator keys`,
             ),
           ),
         });
