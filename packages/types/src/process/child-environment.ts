@@ -62,7 +62,7 @@ export function isPlatformChildEnvironmentKey(key: string, platform: string): bo
 export interface MinimalChildEnvironmentOptions {
   /** The environment to take variables from (a process environment: unset values are skipped). */
   readonly inherited: Readonly<Record<string, string | undefined>>;
-  /** The platform whose allowlist applies (`process.platform` values; `win32` is Windows). */
+  /** The platform whose allowlist applies (Node's platform names; `win32` is Windows). */
   readonly platform: string;
   /** Further variables copied from `inherited` when present (exact names). */
   readonly pass?: readonly string[];
