@@ -1,6 +1,6 @@
 // Writes every exported wire schema of the built package as a JSON Schema file, one per type:
-// dist/schemas/<TypeName>.json, declared as draft 2020-12 like @gate4agent/types' schemas (TypeBox
-// emits keywords valid in both drafts). Run after `tsc` (it reads dist/).
+// dist/schemas/<TypeName>.json, as `toJsonSchema` builds it (draft 2020-12, like @gate4agent/types'
+// schemas). Run after `tsc` (it reads dist/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,7 @@ const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'schemas
 mkdirSync(out, { recursive: true });
 const names = Object.keys(toolProtocolSchemas).sort();
 for (const name of names) {
-  const document = {
-    ...toJsonSchema(name, toolProtocolSchemas[name]),
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-  };
+  const document = toJsonSchema(name, toolProtocolSchemas[name]);
   writeFileSync(join(out, `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
 }
 console.log(`wrote ${names.length} JSON Schema files to dist/schemas/`);
