@@ -44,9 +44,29 @@ function totals() {
   return { passed, failed, skipped };
 }
 
+/**
+ * Installs what the test suites need from outside the workspace (Debian packages, npm CLIs) by
+ * running every `tooling/scripts/install/*.mjs`. Each installer is idempotent, caches outside the
+ * repository and exits non-zero with the reason when it cannot install. A failed install does not
+ * stop the run (the suites that need the tool fail and say why), but it fails the run.
+ */
+function installTestTools() {
+  const dir = join(root, 'tooling', 'scripts', 'install');
+  if (!existsSync(dir)) return [];
+  const failed = [];
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.mjs'))
+    .sort()) {
+    const result = spawnSync(process.execPath, [join(dir, name)], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) failed.push(name);
+  }
+  return failed;
+}
+
 const command = process.argv[2];
 if (command === 'test') {
   run(['install', '--frozen-lockfile']);
+  const failedInstalls = installTestTools();
   for (const dir of workspaceDirs()) rmSync(join(dir, 'test-results.json'), { force: true });
   run(['turbo', 'run', 'build']);
   const status = run(['turbo', 'run', 'test', '--continue', '--concurrency=1'], {
@@ -54,8 +74,13 @@ if (command === 'test') {
   });
   const { passed, failed, skipped } = totals();
   const tail = skipped > 0 ? `, ${skipped} skipped` : '';
+  for (const name of failedInstalls) {
+    console.error(
+      `test tool installer ${name} failed; the suites that need it could not run (see its output above)`,
+    );
+  }
   console.log(`${passed} passed, ${failed} failed${tail}`);
-  process.exit(status !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+  process.exit(status !== 0 || failed > 0 || passed === 0 || failedInstalls.length > 0 ? 1 : 0);
 } else if (command === 'demo') {
   run(['install', '--frozen-lockfile']);
   run(['turbo', 'run', 'build', '--filter=@gate4agent/demo...', '--output-logs=errors-only']);
