@@ -9,8 +9,7 @@ export type FleetErrorKind =
   | 'not-owner'
   | 'unknown-session'
   | 'invalid-command'
-  | 'command-failed'
-  | 'disconnected';
+  | 'command-failed';
 
 /** An error the host sends back in a reply: the kind and the message, nothing else. */
 export interface FleetRemoteError {
@@ -51,7 +50,13 @@ export const FleetError = {
   notOwner: (hostId: string, instanceId: number): Gate4AgentError =>
     new Gate4AgentError(
       'not-owner',
-      `session ${instanceId} on host ${hostId} belongs to another owner; only the owner that launched a session may drive it`,
+      `session ${instanceId} on host ${hostId} belongs to another owner; use the owner that launched it`,
+    ),
+  /** A tool-plane command named a tool client another owner bound (or none). */
+  notClientOwner: (hostId: string, consumerId: string): Gate4AgentError =>
+    new Gate4AgentError(
+      'not-owner',
+      `tool client ${consumerId} on host ${hostId} is not one of yours; bind a tool client on that host first`,
     ),
   /** A command named a session the host does not run. */
   unknownSession: (hostId: string, instanceId: number): Gate4AgentError =>

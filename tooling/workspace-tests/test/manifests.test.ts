@@ -26,6 +26,7 @@ describe('published package manifests', () => {
     expect(published.map((p) => p.manifest.name).sort()).toEqual([
       '@gate4agent/agent-catalog',
       '@gate4agent/capability-catalog',
+      '@gate4agent/fleet',
       '@gate4agent/handle',
       '@gate4agent/kernel',
       '@gate4agent/process',

@@ -23,10 +23,7 @@ function owned(state: HostState, owner: string, instanceId: number): HostedSessi
 function ownedClient(state: HostState, owner: string, consumerId: string) {
   const hosted = state.clients.get(consumerId);
   if (hosted === undefined || hosted.owner !== owner) {
-    throw new Gate4AgentError(
-      'not-owner',
-      `tool client ${consumerId} on host ${state.hostId} is not one of yours; bind a tool client first`,
-    );
+    throw FleetError.notClientOwner(state.hostId, consumerId);
   }
   return hosted.client;
 }
