@@ -27,7 +27,12 @@ export const FLEET_TOKEN_MAX_BYTES = 64;
 export const FLEET_SUBSCRIPTION_CAPACITY = 256;
 /** How long a host retries storing one event while the cluster recovers (a node died). */
 export const FLEET_PUBLISH_RETRY_MS = 60_000;
-/** How long a client retries a command nobody answers yet (its host is reconnecting). */
-export const FLEET_NO_RESPONDERS_RETRY_MS = 15_000;
+/**
+ * How long one attempt of a command waits for its reply before the client sends it again (same
+ * command id: the host runs it once), within {@link FLEET_COMMAND_TIMEOUT_MS}.
+ */
+export const FLEET_COMMAND_ATTEMPT_MS = 5_000;
+/** How many recent command replies a host keeps to answer a command sent again. */
+export const FLEET_RECENT_COMMANDS = 1_024;
 /** The pause between two retries. */
 export const FLEET_RETRY_INTERVAL_MS = 250;

@@ -195,7 +195,10 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     ).rejects.toThrow();
     const reply = nc.request(
       'g4a.host.host-a.cmd.mallory',
-      JSON.stringify({ op: 'type', instanceId: session.instanceId, text: 'x' }),
+      JSON.stringify({
+        commandId: 'm-1',
+        command: { op: 'type', instanceId: session.instanceId, text: 'x' },
+      }),
       { timeout: 5_000 },
     );
     expect((await reply).json()).toMatchObject({ ok: false, error: { kind: 'not-owner' } });

@@ -9,17 +9,19 @@ import {
   type NatsConnection,
   NoRespondersError,
   nanos,
+  nuid,
   RequestError,
   type Subscription,
+  TimeoutError,
 } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
   DEFAULT_HOST_TIMEOUT_MS,
+  FLEET_COMMAND_ATTEMPT_MS,
   FLEET_COMMAND_TIMEOUT_MS,
   FLEET_DUPLICATE_WINDOW_MS,
   FLEET_EVENT_MAX_AGE_MS,
   FLEET_HOST_BUCKET,
-  FLEET_NO_RESPONDERS_RETRY_MS,
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
@@ -32,6 +34,10 @@ import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError');
+}
 
 function isNoResponders(error: unknown): boolean {
   if (error instanceof NoRespondersError) return true;
@@ -223,26 +229,25 @@ export class FleetClient implements AsyncDisposable {
 
   async #command(hostId: string, command: FleetCommand): Promise<unknown> {
     let answer: unknown;
-    // "No responders" means the command reached nobody (the host is reconnecting after a node
-    // died): sending it again is safe. A timeout is not retried: the host may have run it.
-    const deadline = performance.now() + FLEET_NO_RESPONDERS_RETRY_MS;
+    // A command whose reply did not come (a node died, the host is reconnecting) is sent again
+    // with the same id: the host runs it once and answers every copy with the same reply.
+    const envelope = JSON.stringify({ commandId: nuid.next(), command });
+    const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
     for (;;) {
       try {
-        const msg = await this.#nc.request(
-          FleetSubjects.command(hostId, this.ownerId),
-          JSON.stringify(command),
-          { timeout: FLEET_COMMAND_TIMEOUT_MS },
-        );
+        const msg = await this.#nc.request(FleetSubjects.command(hostId, this.ownerId), envelope, {
+          timeout: FLEET_COMMAND_ATTEMPT_MS,
+        });
         answer = msg.json();
         break;
       } catch (error) {
-        const noResponders = isNoResponders(error);
-        const lost = !this.#directory.isLive(hostId, performance.now(), this.#timeoutMs);
-        if (noResponders && !lost && performance.now() < deadline) {
-          await delay(FLEET_RETRY_INTERVAL_MS);
+        const retryable = isNoResponders(error) || isTimeout(error);
+        const live = this.#directory.isLive(hostId, performance.now(), this.#timeoutMs);
+        if (retryable && live && performance.now() < deadline) {
+          if (isNoResponders(error)) await delay(FLEET_RETRY_INTERVAL_MS);
           continue;
         }
-        const reason = noResponders ? 'no host answers on its subject' : String(error);
+        const reason = isNoResponders(error) ? 'no host answers on its subject' : String(error);
         throw FleetError.commandFailed(hostId, command.op, reason);
       }
     }

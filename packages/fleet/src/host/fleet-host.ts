@@ -11,6 +11,7 @@ import {
   DEFAULT_FRAME_INTERVAL_MS,
   DEFAULT_HEARTBEAT_MS,
   FLEET_HOST_BUCKET,
+  FLEET_RECENT_COMMANDS,
   FLEET_SUBSCRIPTION_CAPACITY,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
@@ -62,6 +63,8 @@ export class FleetHost implements AsyncDisposable {
   readonly #unsubscribe: () => void;
   readonly #acks: { close(): void };
   #closed: Promise<void> | null = null;
+  /** Recent commands by owner and command id: a command sent again gets the first run's reply. */
+  readonly #recent = new Map<string, Promise<unknown>>();
 
   private constructor(options: FleetHostOptions, kv: KV) {
     this.hostId = options.hostId;
@@ -231,7 +234,18 @@ export class FleetHost implements AsyncDisposable {
     try {
       const decoded = FleetCommandCodec.decode(msg.json());
       if (!decoded.ok) throw FleetError.invalidCommand(this.hostId, decoded.error.message);
-      reply = { ok: true, value: await runHostCommand(this.#state, owner, decoded.value) };
+      const key = `${owner} ${decoded.value.commandId}`;
+      let run = this.#recent.get(key);
+      if (run === undefined) {
+        run = runHostCommand(this.#state, owner, decoded.value.command);
+        run.catch(() => undefined);
+        this.#recent.set(key, run);
+        if (this.#recent.size > FLEET_RECENT_COMMANDS) {
+          const oldest = this.#recent.keys().next().value;
+          if (oldest !== undefined) this.#recent.delete(oldest);
+        }
+      }
+      reply = { ok: true, value: await run };
     } catch (error) {
       const kind = (error as { kind?: unknown }).kind;
       reply = {

@@ -43,8 +43,23 @@ export const FleetCommandSchema = Type.Union([
 /** A command from an owner to a host. */
 export type FleetCommand = StaticDecode<typeof FleetCommandSchema>;
 
-/** Compiled codec of {@link FleetCommand}. */
-export const FleetCommandCodec = createWireCodec('FleetCommand', FleetCommandSchema);
+/**
+ * A command with the id its sender chose: a command sent again with the same id (its reply was
+ * lost while a node died) is answered with the first run's reply, never run twice.
+ */
+export const FleetCommandEnvelopeSchema = Type.Object({
+  commandId: Type.String({ minLength: 1, maxLength: 64 }),
+  command: FleetCommandSchema,
+});
+
+/** A command with its id. */
+export type FleetCommandEnvelope = StaticDecode<typeof FleetCommandEnvelopeSchema>;
+
+/** Compiled codec of {@link FleetCommandEnvelope}. */
+export const FleetCommandCodec = createWireCodec(
+  'FleetCommandEnvelope',
+  FleetCommandEnvelopeSchema,
+);
 
 /** The reply to a command: its value, or the error the host met (kind and message). */
 export const FleetReplySchema = Type.Union([
