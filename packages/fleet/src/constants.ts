@@ -36,3 +36,7 @@ export const FLEET_COMMAND_ATTEMPT_MS = 5_000;
 export const FLEET_RECENT_COMMANDS = 1_024;
 /** The pause between two retries. */
 export const FLEET_RETRY_INTERVAL_MS = 250;
+/** Open `frames()` iterators per fleet session (as the local `MAX_SESSION_FRAME_SUBSCRIBERS`). */
+export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
+/** Open exit-ack subscriptions per fleet client. */
+export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;

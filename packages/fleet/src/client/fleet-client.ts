@@ -21,12 +21,14 @@ import {
   FLEET_COMMAND_TIMEOUT_MS,
   FLEET_DUPLICATE_WINDOW_MS,
   FLEET_EVENT_MAX_AGE_MS,
+  FLEET_EXIT_ACK_SUBSCRIBERS,
   FLEET_HOST_BUCKET,
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
+import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
 import { HostRecordCodec } from '../wire/host-record.js';
 import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
@@ -73,7 +75,7 @@ export class FleetClient implements AsyncDisposable {
   readonly #directory = new HostDirectory();
   readonly #directoryChanged = new Set<() => void>();
   readonly #open = new OpenRequests();
-  readonly #acks = new SubscriberList<FleetExitAck>(32);
+  readonly #acks = new SubscriberList<FleetExitAck>(FLEET_EXIT_ACK_SUBSCRIBERS);
   readonly #router: FleetEventRouter;
   readonly #stops: (() => void)[] = [];
   #frames: Subscription | null = null;
@@ -136,15 +138,17 @@ export class FleetClient implements AsyncDisposable {
     for (const hostId of candidates) {
       const release = this.#directory.reserve(hostId);
       try {
-        const reply = (await this.#command(hostId, {
+        const answer = await this.#command(hostId, {
           op: 'launch',
           agentId,
           cwd: options.cwd ?? null,
           terminalSize: options.terminalSize ?? null,
           approvalLevel: options.approvalLevel ?? null,
           initialPrompt: options.initialPrompt ?? null,
-        })) as { instanceId: number; status: { session: unknown } };
-        const snapshot = SessionSnapshotCodec.decode(reply.status.session);
+        });
+        const reply = LaunchReplyCodec.decode(answer);
+        if (!reply.ok) throw FleetError.invalidCommand(hostId, reply.error.message);
+        const snapshot = SessionSnapshotCodec.decode(reply.value.status.session);
         if (!snapshot.ok) throw FleetError.invalidCommand(hostId, snapshot.error.message);
         const session = new FleetSession(this.#sessionLink, hostId, agentId, snapshot.value);
         this.#router.add(session);
@@ -164,11 +168,15 @@ export class FleetClient implements AsyncDisposable {
 
   /** Binds a tool client acting as `actorId` on the host of `session`. */
   async toolClient(session: FleetSession, actorId: ToolActorId): Promise<FleetToolClient> {
-    const bound = (await this.#command(session.hostId, {
-      op: 'bind-tool-client',
-      actorId: ToolActorId.of(actorId),
-    })) as { consumerId: string; actorId: string };
-    return new FleetToolClient(this.#toolLink, session.hostId, bound.consumerId, bound.actorId);
+    const bound = BoundToolClientReplyCodec.decode(
+      await this.#command(session.hostId, {
+        op: 'bind-tool-client',
+        actorId: ToolActorId.of(actorId),
+      }),
+    );
+    if (!bound.ok) throw FleetError.invalidCommand(session.hostId, bound.error.message);
+    const { consumerId, actorId: boundActor } = bound.value;
+    return new FleetToolClient(this.#toolLink, session.hostId, consumerId, boundActor);
   }
 
   /** The tool authority of the host of `session` (grants and revokes apply there). */

@@ -17,8 +17,10 @@ import {
   type TerminalFrame,
   type TerminalSize,
 } from '@gate4agent/types';
-import { FLEET_SUBSCRIPTION_CAPACITY } from '../constants.js';
+import { FLEET_SESSION_FRAME_SUBSCRIBERS, FLEET_SUBSCRIPTION_CAPACITY } from '../constants.js';
+import { FleetError } from '../fleet-error.js';
 import type { FleetCommand } from '../wire/fleet-command.js';
+import { AgentExitReplyCodec } from '../wire/fleet-replies.js';
 import { waitChanged } from './session-wait.js';
 
 /** @internal How a fleet session reaches its host. */
@@ -71,7 +73,7 @@ export class FleetSession implements AsyncDisposable {
   readonly exited: Promise<AgentExit>;
   readonly #link: FleetSessionLink;
   readonly #changed = new Set<() => void>();
-  readonly #frames = new SubscriberList<TerminalFrame>(32);
+  readonly #frames = new SubscriberList<TerminalFrame>(FLEET_SESSION_FRAME_SUBSCRIBERS);
   #snapshot: SessionSnapshot | null;
   #frame: TerminalFrame | null = null;
   #exit: AgentExit | null = null;
@@ -193,12 +195,16 @@ export class FleetSession implements AsyncDisposable {
   /** Stops the agent on its host and resolves with how it ended. Idempotent. */
   async stop(options: AgentStopOptions = {}): Promise<AgentExit> {
     if (this.#exit !== null) return this.#exit;
-    const exit = (await this.#command({
-      op: 'stop',
-      instanceId: this.instanceId,
-      graceMs: options.graceMs ?? null,
-    })) as AgentExit;
-    this.#end(exit.status, exit.screen);
+    const reply = AgentExitReplyCodec.decode(
+      await this.#command({
+        op: 'stop',
+        instanceId: this.instanceId,
+        graceMs: options.graceMs ?? null,
+      }),
+    );
+    if (!reply.ok) throw FleetError.invalidCommand(this.hostId, reply.error.message);
+    const { status } = reply.value;
+    if (status.kind === 'exited' || status.kind === 'failed') this.#end(status, reply.value.screen);
     return this.exited;
   }
 

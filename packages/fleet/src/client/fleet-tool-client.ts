@@ -3,8 +3,9 @@ import {
   type CapabilityRequestKey,
   PolicyGrant,
   PolicyKey,
-  type ToolAuthorityOutcome,
+  ToolAuthorityOutcome,
 } from '@gate4agent/tool-protocol';
+import { FleetError } from '../fleet-error.js';
 import type { FleetCommand } from '../wire/fleet-command.js';
 import type { FleetCompletion } from './fleet-completion.js';
 import type { OpenRequests } from './open-requests.js';
@@ -114,17 +115,24 @@ export class FleetToolAuthority {
 
   /** Grants on the host; resolves with the host authority's outcome. */
   async grant(grant: PolicyGrant): Promise<ToolAuthorityOutcome> {
-    return (await this.#link.command(this.hostId, {
-      op: 'grant',
-      grant: PolicyGrant.codec.encode(grant),
-    })) as ToolAuthorityOutcome;
+    return this.#outcome(
+      await this.#link.command(this.hostId, {
+        op: 'grant',
+        grant: PolicyGrant.codec.encode(grant),
+      }),
+    );
   }
 
   /** Revokes on the host; work in flight under the grant is cancelled there. */
   async revoke(key: PolicyKey): Promise<ToolAuthorityOutcome> {
-    return (await this.#link.command(this.hostId, {
-      op: 'revoke',
-      key: PolicyKey.codec.encode(key),
-    })) as ToolAuthorityOutcome;
+    return this.#outcome(
+      await this.#link.command(this.hostId, { op: 'revoke', key: PolicyKey.codec.encode(key) }),
+    );
+  }
+
+  #outcome(answer: unknown): ToolAuthorityOutcome {
+    const outcome = ToolAuthorityOutcome.codec.decode(answer);
+    if (!outcome.ok) throw FleetError.invalidCommand(this.hostId, outcome.error.message);
+    return outcome.value;
   }
 }

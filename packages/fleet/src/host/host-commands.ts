@@ -4,6 +4,7 @@ import {
   PolicyGrant,
   PolicyKey,
   ToolActorId,
+  ToolAuthorityOutcome,
 } from '@gate4agent/tool-protocol';
 import { AgentId, Gate4AgentError } from '@gate4agent/types';
 import { FleetError } from '../fleet-error.js';
@@ -97,12 +98,12 @@ export async function runHostCommand(
       const grant = checked(PolicyGrant.codec.decode(command.grant), state.hostId);
       ownedClient(state, owner, grant.key.consumerId);
       owned(state, owner, grant.key.instanceId);
-      return await state.runtime.toolAuthority().grant(grant);
+      return ToolAuthorityOutcome.codec.encode(await state.runtime.toolAuthority().grant(grant));
     }
     case 'revoke': {
       const key = checked(PolicyKey.codec.decode(command.key), state.hostId);
       ownedClient(state, owner, key.consumerId);
-      return await state.runtime.toolAuthority().revoke(key);
+      return ToolAuthorityOutcome.codec.encode(await state.runtime.toolAuthority().revoke(key));
     }
     case 'tool-request': {
       const client = ownedClient(state, owner, command.consumerId);
