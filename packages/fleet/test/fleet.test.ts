@@ -137,6 +137,8 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     sessions.push(second);
     expect(new Set([first.hostId, second.hostId])).toEqual(new Set(['host-a', 'host-b']));
     expect(first.status.kind).toBe('running');
+    // The run's tag reaches the hosts' children, so the final leak scan sees them.
+    expect(findFixtureProcesses(fixtureRunTag()).length).toBeGreaterThanOrEqual(2);
     await expect(fleet.launchAgent(agentId)).rejects.toMatchObject({ kind: 'no-host' });
   }, 60_000);
 
