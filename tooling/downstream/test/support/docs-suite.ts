@@ -165,7 +165,8 @@ export function defineDocsSuite(manager: 'npm' | 'pnpm'): void {
       thirdParty[name] = pinnedVersion(name) ?? 'latest';
     }
     project = prepareProject({
-      variant: manager,
+      // node-pty is built for one Node ABI: the npm project is kept per ABI of the machine's Node.
+      variant: manager === 'npm' ? `npm-abi${process.versions.modules}` : manager,
       manager,
       tarballs: usable,
       // npm hoists: every tarball is a direct dependency so each caret range finds its package.
