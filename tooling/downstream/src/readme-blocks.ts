@@ -25,15 +25,18 @@ export interface ReadmeBlock {
 
 /** A fence info word or language the extractor does not know, with where it is. */
 export class FenceInfoError extends Error {
-  constructor(
-    readonly line: number,
-    readonly info: string,
-    detail: string,
-  ) {
+  /** The 1-based line of the fence. */
+  readonly line: number;
+  /** The fence info as written. */
+  readonly info: string;
+
+  constructor(line: number, info: string, detail: string) {
     super(
       `the code fence at line ${line} says "${info}": ${detail}; write \`\`\`ts, \`\`\`ts no-run, \`\`\`ts no-check (or js, sh, bash, json) as CONTRIBUTING.md "README code blocks" describes`,
     );
     this.name = 'FenceInfoError';
+    this.line = line;
+    this.info = info;
   }
 }
 
