@@ -2,7 +2,7 @@
 // README, type-checked (the repo's pinned tsc, strict, module nodenext) and run in a downstream
 // project that installs the packed tarballs. Shared by the npm and the pnpm suite.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DownstreamProject, prepareProject } from '../../src/downstream-project.js';
@@ -116,8 +116,11 @@ function writeAndCheck(
       },
     );
   } catch (error) {
-    const failure = error as { stdout?: string; stderr?: string };
+    const failure = error as { status?: number | null; stdout?: string; stderr?: string };
+    // tsc did not run at all (not installed, killed): nothing was checked, so nothing may pass.
+    if (typeof failure.status !== 'number') throw error;
     output = `${failure.stdout ?? ''}${failure.stderr ?? ''}`;
+    if (output.trim() === '') output = `tsc exited ${failure.status} without a diagnostic`;
   }
   const diagnostics = new Map<string, string[]>();
   let current = '';
@@ -216,6 +219,8 @@ export function defineDocsSuite(manager: 'npm' | 'pnpm'): void {
         const file = `docs/${readme.id}/${blockFile(block)}`;
         it(`${block.language} block at line ${block.line} type-checks`, () => {
           expect(diagnostics.get(file) ?? []).toEqual([]);
+          // tsc emitted it, so it was part of the checked program.
+          expect(existsSync(join(project.dir, 'out', readme.id, compiledFile(block)))).toBe(true);
         });
       }
     });
