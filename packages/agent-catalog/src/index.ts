@@ -44,6 +44,7 @@ export {
   sessionOptionCatalogError,
 } from './launch-plan-error.js';
 export type { EnvMutation, LaunchPlan, LaunchRequest } from './launch-request.js';
+export type { McpServerEntry } from './mcp/mcp-server-entry.js';
 export {
   createLaunchRequest,
   redactLaunchPlan,
