@@ -9,17 +9,29 @@ export const McpBridgeError = {
   /** The bridge was disposed. */
   disposed: (): Gate4AgentError =>
     new Gate4AgentError('bridge-disposed', 'the MCP bridge is disposed; create a new McpBridge'),
+  /** The bridge was created without a runtime and none was bound. */
+  notBound: (): Gate4AgentError =>
+    new Gate4AgentError(
+      'bridge-not-bound',
+      'the MCP bridge has no runtime yet; call bridge.bind(runtime) before launching agents with mcp: true',
+    ),
+  /** `bind` was called on a bridge that has a runtime. */
+  alreadyBound: (): Gate4AgentError =>
+    new Gate4AgentError(
+      'bridge-already-bound',
+      'the MCP bridge is already bound to a runtime; create another McpBridge for another runtime',
+    ),
   /** {@link MCP_SESSIONS_MAX} sessions are open. */
   sessionLimit: (limit: number): Gate4AgentError =>
     new Gate4AgentError(
       'session-limit',
-      `the MCP bridge already serves ${limit} sessions; dispose one before opening another`,
+      `the MCP bridge already serves ${limit} sessions; close a session (dispose it) before opening another`,
     ),
   /** The bridge could not bind a tool client for the session. */
   clientUnavailable: (instanceId: number, reason: string): Gate4AgentError =>
     new Gate4AgentError(
       'client-unavailable',
-      `the MCP bridge could not bind a tool client for agent session ${instanceId}: ${reason}`,
+      `the MCP bridge could not bind a tool client for agent session ${instanceId}: ${reason}; close a tool client, then open the session again`,
     ),
   /** A listener (Unix socket or HTTP) could not be opened. */
   listenFailed: (what: string, cause: unknown): Gate4AgentError =>

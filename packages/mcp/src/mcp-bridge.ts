@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { McpServerEntry } from '@gate4agent/agent-catalog';
+import type { McpAttacher, McpAttachment, McpAttachRequest } from '@gate4agent/runtime-native';
 import type { ToolCapabilityId } from '@gate4agent/tool-protocol';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import type { AgentInstanceId } from '@gate4agent/types';
@@ -29,6 +30,11 @@ export interface McpBridgeOptions {
   readonly deadlineTicks?: number;
   /** Receives what could not be delivered to an MCP client (a notification on a closed stream). Default: a process warning. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * How an agent launched with `mcp: true` reaches its server: `'stdio'` (default; the agent
+   * starts `gate4agent-mcp`) or `'http'` (Streamable HTTP on 127.0.0.1 with a bearer token).
+   */
+  readonly launchTransport?: 'stdio' | 'http';
 }
 
 /** Options of {@link McpBridge.openSession}. */
@@ -119,8 +125,8 @@ export class McpSessionEndpoint {
  * a 0700 directory with a per-session secret) and Streamable HTTP (127.0.0.1, per-session bearer
  * token).
  */
-export class McpBridge {
-  readonly #host: McpBridgeHost;
+export class McpBridge implements McpAttacher {
+  #host: McpBridgeHost | null;
   readonly #options: McpBridgeOptions;
   readonly #directory: string;
   readonly #sessions = new Set<McpSessionEndpoint>();
@@ -128,14 +134,21 @@ export class McpBridge {
   #counter = 0;
   #disposed = false;
 
-  private constructor(host: McpBridgeHost, directory: string, options: McpBridgeOptions) {
+  private constructor(host: McpBridgeHost | null, directory: string, options: McpBridgeOptions) {
     this.#host = host;
     this.#directory = directory;
     this.#options = options;
   }
 
-  /** A bridge over `host` (a `NativeRuntime`); creates its private 0700 socket directory. */
-  static async create(host: McpBridgeHost, options: McpBridgeOptions = {}): Promise<McpBridge> {
+  /**
+   * A bridge over `host` (a `NativeRuntime`); creates its private 0700 socket directory. Pass
+   * `null` to build the bridge before the runtime (to give it as `NativeRuntime.create`'s `mcp`
+   * option), then {@link bind} the runtime.
+   */
+  static async create(
+    host: McpBridgeHost | null,
+    options: McpBridgeOptions = {},
+  ): Promise<McpBridge> {
     const ticks = options.deadlineTicks ?? MCP_DEFAULT_DEADLINE_TICKS;
     if (!Number.isSafeInteger(ticks) || ticks < 1) {
       throw McpBridgeError.invalidOption('deadlineTicks', ticks, 'a whole number of ticks ≥ 1');
@@ -143,6 +156,27 @@ export class McpBridge {
     // mkdtemp creates the directory with mode 0700: only this user can reach the sockets.
     const directory = await mkdtemp(join(tmpdir(), 'g4a-mcp-'));
     return new McpBridge(host, directory, options);
+  }
+
+  /** Binds the runtime of a bridge created with `null`; throws when it already has one. */
+  bind(host: McpBridgeHost): void {
+    if (this.#host !== null) throw McpBridgeError.alreadyBound();
+    this.#host = host;
+  }
+
+  /** The open session of agent session `instanceId` (a launch with `mcp: true` opens it). */
+  sessionOf(instanceId: AgentInstanceId): McpSessionEndpoint | undefined {
+    return [...this.#sessions].find((endpoint) => endpoint.session.instanceId === instanceId);
+  }
+
+  /**
+   * `McpAttacher` for `NativeRuntime`: opens the session and answers its stdio (or HTTP, per
+   * `launchTransport`) entry; the runtime disposes it when the agent session ends.
+   */
+  async attach(request: McpAttachRequest): Promise<McpAttachment> {
+    const endpoint = await this.openSession(request.instanceId);
+    const entry = this.#options.launchTransport === 'http' ? await endpoint.http() : endpoint.stdio;
+    return { entry, dispose: () => endpoint.dispose() };
   }
 
   /** The private directory holding the sessions' sockets. */
@@ -161,12 +195,14 @@ export class McpBridge {
     options: OpenMcpSessionOptions = {},
   ): Promise<McpSessionEndpoint> {
     if (this.#disposed) throw McpBridgeError.disposed();
+    const host = this.#host;
+    if (host === null) throw McpBridgeError.notBound();
     if (this.#sessions.size >= MCP_SESSIONS_MAX)
       throw McpBridgeError.sessionLimit(MCP_SESSIONS_MAX);
     const actorId = options.actorId ?? ToolActorId.of(`agent.${instanceId}`);
-    const bound = this.#host.toolClient(actorId);
+    const bound = host.toolClient(actorId);
     if (!bound.ok) throw McpBridgeError.clientUnavailable(instanceId, bound.error.message);
-    const session = new McpBridgeSession(this.#host, bound.value, instanceId, {
+    const session = new McpBridgeSession(host, bound.value, instanceId, {
       inputSchemas: this.#options.inputSchemas ?? new Map(),
       deadlineTicks: this.#options.deadlineTicks ?? MCP_DEFAULT_DEADLINE_TICKS,
       onError:

@@ -79,13 +79,17 @@ export const McpToolError = {
     ),
   /** The tool client refused to send the request (`reason` is its message). */
   requestRefused: (tool: string, reason: string): McpToolError =>
-    make('request-refused', tool, `the call of tool ${tool} was not sent: ${reason}`),
+    make(
+      'request-refused',
+      tool,
+      `the call of tool ${tool} was not sent: ${reason}; read the reason, then retry`,
+    ),
   /** The result is over {@link MCP_RESULT_MAX_BYTES}. */
   resultTooLarge: (tool: string, bytes: number, limit: number): McpToolError =>
     make(
       'result-too-large',
       tool,
-      `tool ${tool} returned ${bytes} bytes, over the ${limit}-byte limit of the bridge; ask for less output`,
+      `tool ${tool} returned ${bytes} bytes, over the ${limit}-byte limit of the bridge; call it again asking for less output`,
     ),
   /** A terminal outcome other than `succeeded`. */
   fromOutcome: (
@@ -127,13 +131,13 @@ export const McpToolError = {
         return make(
           'instance-closed',
           tool,
-          `the agent session closed and the call of tool ${tool} was stopped; nothing can be called until the session starts again`,
+          `the agent session closed and the call of tool ${tool} was stopped; wait until the session runs again`,
         );
       case 'client-closed':
         return make(
           'client-closed',
           tool,
-          `the bridge's tool client closed and the call of tool ${tool} was stopped; reconnect to the bridge`,
+          `the bridge's tool client closed and the call of tool ${tool} was stopped; start a new MCP connection to the bridge`,
         );
       case 'client-cancelled':
         return make(

@@ -7,6 +7,7 @@ import { catalogFamilies } from './error-messages/catalog-families.js';
 import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
+import { mcpFamilies } from './error-messages/mcp-families.js';
 import { nativeFamilies } from './error-messages/native-families.js';
 
 const families: readonly ErrorFamily[] = [
@@ -15,6 +16,7 @@ const families: readonly ErrorFamily[] = [
   ...catalogFamilies,
   ...agentCatalogFamilies,
   ...nativeFamilies,
+  ...mcpFamilies,
 ];
 
 /**

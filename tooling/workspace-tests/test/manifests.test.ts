@@ -28,6 +28,7 @@ describe('published package manifests', () => {
       '@gate4agent/capability-catalog',
       '@gate4agent/handle',
       '@gate4agent/kernel',
+      '@gate4agent/mcp',
       '@gate4agent/process',
       '@gate4agent/runtime-native',
       '@gate4agent/testkit',
