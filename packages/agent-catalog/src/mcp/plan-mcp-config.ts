@@ -112,13 +112,16 @@ function geminiSettings(entry: McpServerEntry) {
  * The MCP configuration of agent `agentId` for `entry`, in the agent's own format, with every
  * file inside `configDir` (the session's scratch config directory, never the user's HOME):
  *
- * - `claude`: `claude-mcp.json` (`mcpServers`) and `--mcp-config <file>`;
+ * - `claude`: `claude-mcp.json` (`mcpServers`) and `--mcp-config=<file>`;
  * - `codex`: `-c mcp_servers.<name>.…` overrides; a stdio server's variables are set on Codex and
  *   forwarded by name (`env_vars`), an HTTP token through `bearer_token_env_var`;
- * - `gemini` / `qwen-code`: a settings file (`mcpServers`) named by
- *   `GEMINI_CLI_SYSTEM_SETTINGS_PATH` / `QWEN_CODE_SYSTEM_SETTINGS_PATH` (system settings, which
- *   take precedence over the user's and the project's; the machine's own system settings file is
- *   not read for that session);
+ * - `gemini`: `gemini-home/.gemini/settings.json` (`mcpServers`) with `GEMINI_CLI_HOME` set to
+ *   `gemini-home` (Gemini then keeps its state there: sign in with `GEMINI_API_KEY`, its cached
+ *   Google sign-in under the user's home is not seen; Gemini 0.61 ignores a system settings file
+ *   that root does not own);
+ * - `qwen-code`: a settings file (`mcpServers`) named by `QWEN_CODE_SYSTEM_SETTINGS_PATH` (system
+ *   settings take precedence over the user's and the project's; the machine's own system settings
+ *   file is not read for that session);
  * - `opencode`: `opencode.json` (`mcp`) named by `OPENCODE_CONFIG` (merged over the user's).
  */
 export function planMcpConfig(
@@ -136,19 +139,28 @@ export function planMcpConfig(
           ? { type: 'stdio', command: entry.command, args: entry.args, env: entry.env }
           : { type: 'http', url: entry.url, headers: entry.headers };
       const contents = json({ mcpServers: { [entry.name]: server } });
-      return ok({ files: [{ path, contents }], args: ['--mcp-config', path], env: [] });
+      // `--mcp-config` takes several files: the `=` form keeps it from eating the next argument.
+      return ok({ files: [{ path, contents }], args: [`--mcp-config=${path}`], env: [] });
     }
     case 'codex':
       return ok(codex(entry));
-    case 'gemini':
-    case 'qwen-code': {
-      const path = join(configDir, `${agentId}-settings.json`);
-      const key =
-        agentId === 'gemini' ? 'GEMINI_CLI_SYSTEM_SETTINGS_PATH' : 'QWEN_CODE_SYSTEM_SETTINGS_PATH';
+    case 'gemini': {
+      // Gemini 0.61 reads a system settings file only when root owns it and every ancestor
+      // directory, so the scratch directory becomes Gemini's home instead (GEMINI_CLI_HOME).
+      const home = join(configDir, 'gemini-home');
+      const path = join(join(home, '.gemini'), 'settings.json');
       return ok({
         files: [{ path, contents: geminiSettings(entry) }],
         args: [],
-        env: [{ key, value: path }],
+        env: [{ key: 'GEMINI_CLI_HOME', value: home }],
+      });
+    }
+    case 'qwen-code': {
+      const path = join(configDir, 'qwen-code-settings.json');
+      return ok({
+        files: [{ path, contents: geminiSettings(entry) }],
+        args: [],
+        env: [{ key: 'QWEN_CODE_SYSTEM_SETTINGS_PATH', value: path }],
       });
     }
     case 'opencode': {

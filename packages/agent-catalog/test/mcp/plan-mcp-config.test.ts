@@ -27,7 +27,7 @@ const file = (agentId: string, entry: McpServerEntry) =>
 describe('planMcpConfig', () => {
   it("writes Claude Code's --mcp-config file", () => {
     const config = planned('claude', stdio);
-    expect(config.args).toEqual(['--mcp-config', `${DIR}/claude-mcp.json`]);
+    expect(config.args).toEqual([`--mcp-config=${DIR}/claude-mcp.json`]);
     expect(config.files[0]?.path).toBe(`${DIR}/claude-mcp.json`);
     expect(file('claude', stdio)).toEqual({
       mcpServers: {
@@ -67,13 +67,24 @@ describe('planMcpConfig', () => {
     expect(remote.env).toEqual([{ key: CODEX_MCP_TOKEN_ENV, value: 'tok' }]);
   });
 
-  it('points Gemini and Qwen at a system settings file in the scratch directory', () => {
-    for (const [agent, key] of [
-      ['gemini', 'GEMINI_CLI_SYSTEM_SETTINGS_PATH'],
-      ['qwen-code', 'QWEN_CODE_SYSTEM_SETTINGS_PATH'],
+  it('points Gemini at a scratch home and Qwen at a system settings file', () => {
+    for (const [agent, key, value, path] of [
+      [
+        'gemini',
+        'GEMINI_CLI_HOME',
+        `${DIR}/gemini-home`,
+        `${DIR}/gemini-home/.gemini/settings.json`,
+      ],
+      [
+        'qwen-code',
+        'QWEN_CODE_SYSTEM_SETTINGS_PATH',
+        `${DIR}/qwen-code-settings.json`,
+        `${DIR}/qwen-code-settings.json`,
+      ],
     ] as const) {
       const config = planned(agent, stdio);
-      expect(config.env).toEqual([{ key, value: `${DIR}/${agent}-settings.json` }]);
+      expect(config.env).toEqual([{ key, value }]);
+      expect(config.files[0]?.path).toBe(path);
       expect(file(agent, stdio).mcpServers.gate4agent).toEqual({
         command: '/usr/bin/node',
         args: stdio.args,

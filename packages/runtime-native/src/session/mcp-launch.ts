@@ -1,6 +1,6 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { McpServerEntry } from '@gate4agent/agent-catalog';
 import { planMcpConfig } from '@gate4agent/agent-catalog';
 import type { AgentId, AgentInstanceId } from '@gate4agent/types';
@@ -70,6 +70,7 @@ export async function prepareMcpLaunch(
       throw new Gate4AgentError('mcp-config-failed', planned.error.message);
     }
     for (const file of planned.value.files) {
+      await mkdir(dirname(file.path), { recursive: true, mode: 0o700 });
       await writeFile(file.path, file.contents, { mode: 0o600 });
       await chmod(file.path, 0o600);
     }
