@@ -42,7 +42,7 @@ describe('completionResult', () => {
         'moved to generation 3',
       ],
       [{ kind: 'instance-closed', cancellation }, 'instance-closed', 'the agent session closed'],
-      [{ kind: 'client-closed', cancellation }, 'client-closed', 'reconnect'],
+      [{ kind: 'client-closed', cancellation }, 'client-closed', 'start a new MCP connection'],
       [{ kind: 'client-cancelled', cancellation }, 'client-cancelled', 'was cancelled'],
       [
         { kind: 'provider-detached', cancellation },
