@@ -16,10 +16,7 @@ export const MCP_MESSAGE_MAX_BYTES = MCP_ARGUMENTS_MAX_BYTES * 2 + 16 * 1_024;
 export const MCP_APPROVAL_PROGRESS_INTERVAL_MS = 2_000;
 /** Default deadline of a bridged call, in logical ticks after the tick it was sent at. */
 export const MCP_DEFAULT_DEADLINE_TICKS = 1_000_000;
-/** The environment variable naming the host's Unix socket, for `gate4agent-mcp`. */
-export const MCP_SOCKET_ENV = 'GATE4AGENT_MCP_SOCKET';
-/** The environment variable carrying the per-session secret, for `gate4agent-mcp`. */
-export const MCP_SECRET_ENV = 'GATE4AGENT_MCP_SECRET';
+export { MCP_SECRET_ENV, MCP_SOCKET_ENV } from './bin/socket-env.js';
 /** Max bytes of the secret line `gate4agent-mcp` sends first (a hex secret is 64). */
 export const MCP_SECRET_LINE_MAX_BYTES = 256;
 /** Sessions one bridge serves at once. */

@@ -4,7 +4,7 @@
 // session secret from GATE4AGENT_MCP_SECRET, then copies stdin to the socket and the socket to
 // stdout. The MCP server itself runs in the host, next to the tool engine.
 import { connect } from 'node:net';
-import { MCP_SECRET_ENV, MCP_SOCKET_ENV } from '../constants.js';
+import { MCP_SECRET_ENV, MCP_SOCKET_ENV } from './socket-env.js';
 
 const socketPath = process.env[MCP_SOCKET_ENV];
 const secret = process.env[MCP_SECRET_ENV];
