@@ -8,6 +8,7 @@ import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
 import { fleetFamilies } from './error-messages/fleet-families.js';
+import { mcpFamilies } from './error-messages/mcp-families.js';
 import { nativeFamilies } from './error-messages/native-families.js';
 
 const families: readonly ErrorFamily[] = [
@@ -17,6 +18,7 @@ const families: readonly ErrorFamily[] = [
   ...agentCatalogFamilies,
   ...nativeFamilies,
   ...fleetFamilies,
+  ...mcpFamilies,
 ];
 
 /**

@@ -29,6 +29,7 @@ describe('published package manifests', () => {
       '@gate4agent/fleet',
       '@gate4agent/handle',
       '@gate4agent/kernel',
+      '@gate4agent/mcp',
       '@gate4agent/process',
       '@gate4agent/runtime-native',
       '@gate4agent/testkit',
