@@ -11,7 +11,7 @@ import { percentile } from '../stats.js';
 const GRACE_MS = 50;
 /** Time for `sh` to install its trap and exec `sleep` before the stop is sent. */
 const SETTLE_MS = 100;
-const SAMPLES: Record<RunSize, number> = { full: 40, quick: 15, smoke: 2 };
+const SAMPLES: Record<RunSize, number> = { full: 40, quick: 15, smoke: 1 };
 
 async function supervised(samples: number): Promise<number[]> {
   // Loaded here, so the raw part's process holds none of the packages.
