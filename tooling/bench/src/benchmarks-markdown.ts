@@ -47,14 +47,16 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
   const met = rows.filter((row) => row.ok && row.met === true).length;
   const goals = rows.filter((row) => !row.ok || row.met !== null).length;
   const load = machine.loadAverage.map((value) => value.toFixed(2)).join(' / ');
+  const runs = `${report.runs} run${report.runs === 1 ? '' : 's'} per part (${report.size} size)`;
   const lines = [
     '# Benchmarks',
     '',
     `Issue #14's table, measured by \`${RERUN_COMMAND}\` (tooling/bench). Every row is measured`,
-    'against its anchor in the same run; each part of each scenario runs in its own fresh Node',
-    `process, ${report.runs} run${report.runs === 1 ? '' : 's'} per part (${report.size} size); the`,
-    'table shows the median and, in brackets, the range over the runs. The ratio is ours ÷ anchor',
-    '(or ours − anchor where the anchor is about zero).',
+    'against its anchor in the same run. Each part of each scenario (ours, the anchor) runs in its',
+    `own fresh Node process, ${runs}; the table shows the median and, in brackets,`,
+    'the range over the runs. The ratio is ours ÷ anchor of the medians (ours − anchor where the',
+    "anchor is about zero). The eight packages of the cold-import row are the issue's: types,",
+    'tool-protocol, tool-engine, kernel, handle, runtime-native, agent-catalog, capability-catalog.',
     '',
   ];
   if (isSharedOrLoaded(machine)) {
@@ -98,7 +100,7 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
     `${RERUN_COMMAND}                      # the whole suite, three runs per part; rewrites BENCHMARKS.md`,
     `${RERUN_COMMAND} --only revoke-p99    # one row (or one scenario id); prints its table`,
     `${RERUN_COMMAND} --quick              # one short run per row, for development; prints the table`,
-    "npx pnpm@10.34.9 bench:packages       # the packages' own vitest micro-benchmarks",
+    `${RERUN_COMMAND}:packages             # the packages' own vitest micro-benchmarks`,
     '```',
     '',
     '`--out <file>` writes the table to another file; `--runs <n>` changes the number of runs.',

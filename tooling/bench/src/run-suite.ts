@@ -22,7 +22,7 @@ export interface ScenarioFile {
   readonly scenario: Scenario;
 }
 
-/** Every scenario under `directory`, sorted by file name. */
+/** Every scenario under `directory`, in table order (then by id). */
 export async function loadScenarios(directory = SCENARIO_DIRECTORY): Promise<ScenarioFile[]> {
   const files = readdirSync(directory)
     .filter((name) => name.endsWith('.js'))
@@ -34,7 +34,8 @@ export async function loadScenarios(directory = SCENARIO_DIRECTORY): Promise<Sce
     assertScenario(scenario, file);
     loaded.push({ file, scenario });
   }
-  return loaded;
+  const rank = ({ scenario }: ScenarioFile) => scenario.order ?? Number.MAX_SAFE_INTEGER;
+  return loaded.sort((a, b) => rank(a) - rank(b) || a.scenario.id.localeCompare(b.scenario.id));
 }
 
 /** A row once measured: the summaries of ours and the anchor, the ratio and the verdict. */

@@ -60,6 +60,8 @@ export interface Scenario {
   run(part: string, size: RunSize): Promise<Measurements>;
   /** The longest one part may take at `size` before the runner stops it (ms). */
   readonly timeoutMs?: number;
+  /** Where its rows go in the table (ascending; the issue's row order); default last. */
+  readonly order?: number;
 }
 
 /** A quick check that a loaded module is a scenario, with a message naming the file otherwise. */

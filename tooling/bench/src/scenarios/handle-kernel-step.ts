@@ -145,6 +145,7 @@ function stepper(p: Plane): () => void {
 const scenario: Scenario = {
   id: 'handle-kernel',
   title: `control plane (handle) + Gate4AgentKernel, ${REQUESTS_PER_STEP} tool requests per step`,
+  order: 80,
   parts: ['handle-kernel'],
   rows: [
     {

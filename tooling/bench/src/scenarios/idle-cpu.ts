@@ -42,6 +42,7 @@ async function idleRuntime(size: RunSize): Promise<number> {
 const scenario: Scenario = {
   id: 'idle-cpu',
   title: 'CPU of a NativeRuntime with 10 idle fixture agent sessions vs an idle Node process',
+  order: 30,
   parts: ['runtime', 'idle-node'],
   rows: [
     {

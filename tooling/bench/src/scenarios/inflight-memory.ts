@@ -91,6 +91,7 @@ async function raw(operations: number): Promise<Record<string, number>> {
 const scenario: Scenario = {
   id: 'inflight-memory',
   title: '1,024 sleeping operations held by a ProviderSupervisor vs 1,024 raw spawns',
+  order: 60,
   parts: ['supervised', 'raw-spawn'],
   rows: [
     {

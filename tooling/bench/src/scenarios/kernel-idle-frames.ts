@@ -66,6 +66,7 @@ function kernelHolding(frame: (sequence: number) => TerminalFrame): Gate4AgentKe
 const scenario: Scenario = {
   id: 'kernel-idle-frames',
   title: `Gate4AgentKernel idle step, ${SESSIONS} running sessions holding a full or an empty frame`,
+  order: 40,
   parts: ['full-frames', 'empty-frames'],
   rows: [
     {

@@ -96,6 +96,7 @@ const scenario: Scenario = {
   id: 'pty-flood',
   title:
     'a program writing 64 MiB into a PTY until the screen has parsed it: session vs bare node-pty + xterm',
+  order: 50,
   parts: ['session', 'bare-pty'],
   timeoutMs: 420_000,
   rows: [

@@ -68,6 +68,7 @@ async function raw(samples: number): Promise<number[]> {
 const scenario: Scenario = {
   id: 'revoke-kill',
   title: `revoke a SIGTERM-ignoring operation (grace ${GRACE_MS} ms) vs SIGKILL a raw spawn`,
+  order: 20,
   parts: ['revoke', 'raw-kill'],
   rows: [
     {

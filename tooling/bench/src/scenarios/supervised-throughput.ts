@@ -68,6 +68,7 @@ async function raw(operations: number, warmUp: number): Promise<Window> {
 const scenario: Scenario = {
   id: 'supervised-throughput',
   title: `the same short program to exit, ${IN_FLIGHT} in flight: NativeRuntime provider vs raw spawn`,
+  order: 10,
   parts: ['supervised', 'raw-spawn'],
   rows: [
     {

@@ -109,6 +109,7 @@ function roundTrip(engine: ToolEngine, nextId: () => number): () => void {
 const scenario: Scenario = {
   id: 'tool-engine',
   title: 'ToolEngine admit → invoke → observe → completion, full request table',
+  order: 90,
   parts: ['one-grant', 'max-grants'],
   rows: [
     {
