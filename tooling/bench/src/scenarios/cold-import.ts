@@ -1,8 +1,8 @@
 // Issue #14 row "cold import() of one package … all eight": each published package's main entry,
 // and the issue's eight together, imported by a fresh `node -e` process that then reports its own
 // total CPU time (process.cpuUsage: Node's start-up included). The anchor is the same `node -e`
-// importing nothing. For the eight together, a second fresh process with a module `load` hook
-// counts the module files loaded (and how many of them are TypeBox's).
+// importing nothing. A second fresh process with a module `load` hook counts the module files
+// each import loads (and, for the eight together, how many of them are TypeBox's).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { BenchRow, RunSize, Scenario } from '../scenario.js';
@@ -103,7 +103,8 @@ const scenario: Scenario = {
   rows: [
     ...packages.flatMap((entry) => [cpuRow(entry.folder, entry.name, 0.15)]),
     cpuRow(ALL, 'all eight together', 0.25),
-    moduleRow(ALL, 'all eight'),
+    ...packages.map((entry) => moduleRow(entry.folder, entry.name)),
+    moduleRow(ALL, 'all eight together'),
     {
       id: 'typebox-modules-all-eight',
       metric: 'TypeBox module files loaded, all eight',
@@ -120,7 +121,6 @@ const scenario: Scenario = {
   async run(part, size) {
     const urls = urlsOf(part, size);
     const cpu = await probe(CPU_PROBE, urls);
-    if (part !== ALL && part !== ANCHOR) return cpu;
     const counted = await probe(COUNT_PROBE, [HOOKS_URL, ...urls]);
     return { ...counted, ...cpu };
   },
