@@ -3,7 +3,7 @@
 // names the field of that branch rather than an error of some other branch.
 
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile } from 'typebox/schema';
 
 const compiled = new WeakMap<object, ReturnType<typeof Compile>>();
 
@@ -19,7 +19,7 @@ function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
 
 const Value = {
   Check: (schema: TSchema, value: unknown): boolean => validatorOf(schema).Check(value),
-  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value),
+  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value)[1],
 };
 
 interface SchemaNode {

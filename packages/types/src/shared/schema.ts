@@ -1,7 +1,9 @@
 // Boundary validation: wire data is checked against its TypeBox schema with a compiled validator
 // and rejected with a typed error that names the offending field. Nothing is partially applied.
 import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+// `typebox/schema` compiles the same validator as `typebox/compile` (whose `Check` is this one's
+// `Check`) without loading `typebox/value`: about 150 fewer modules on every cold import.
+import { Compile } from 'typebox/schema';
 import { boundedScan } from './bounded-scan.js';
 import { err, ok, type Result } from './result.js';
 import {
