@@ -378,6 +378,7 @@ export type { SchemaViolation, WireCodec } from './shared/schema.js';
 export {
   BytesSchema,
   createWireCodec,
+  handOffChecked,
   I32Schema,
   Nullable,
   SafeIntegerSchema,

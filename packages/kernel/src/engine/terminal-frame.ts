@@ -1,14 +1,19 @@
-import type { SessionSnapshot, TerminalFrame } from '@gate4agent/types';
+import { deepFreeze, type SessionSnapshot, type TerminalFrame } from '@gate4agent/types';
 
 /** A frame is adopted only when the session has none or it is strictly newer. */
 export function isNewerFrame(snapshot: SessionSnapshot, frame: TerminalFrame): boolean {
   return snapshot.terminalFrame === null || snapshot.terminalFrame.sequence < frame.sequence;
 }
 
-/** Replaces the session's frame (and size) with `frame` and clears the stale marker. */
+/**
+ * Replaces the session's frame (and size) with `frame` and clears the stale marker. `frame` is the
+ * engine's own checked copy; it is deep-frozen here, once, and from then on every snapshot shares
+ * it instead of copying it (CONTRIBUTING.md, "Snapshot copies").
+ */
 export function adoptFrame(snapshot: SessionSnapshot, frame: TerminalFrame): void {
-  snapshot.terminalSize = frame.size;
-  snapshot.terminalFrame = frame;
+  const shared = deepFreeze(frame);
+  snapshot.terminalSize = shared.size;
+  snapshot.terminalFrame = shared;
   snapshot.terminalStale = null;
 }
 

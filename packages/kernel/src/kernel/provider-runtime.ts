@@ -2,13 +2,14 @@
 // increasing provider-runtime sequence. A binding id must equal its attach sequence, so binding
 // ids grow and are never reused.
 import {
+  CapabilityObservationEnvelope,
   type ProviderBindingId,
   type ProviderRuntimeCommand,
   ProviderRuntimeEnvelope,
   type ProviderRuntimeSnapshot,
   type ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { err, ok, type Result } from '@gate4agent/types';
+import { err, handOffChecked, ok, type Result } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
 import { KernelProviderError } from '../errors.js';
 import type {
@@ -76,6 +77,8 @@ function reduceCommand(
   const bindingError = requireBinding(state, providerId, command.bindingId);
   if (bindingError !== null) return err(bindingError);
   const { operationId, requestKey } = observation;
+  // The observation was checked (and copied) with the step input; the engine takes it as it is.
+  handOffChecked(CapabilityObservationEnvelope.codec, observation);
   const disposition = toolEngine.applyObservation(observation);
   if (!disposition.ok) return err(KernelProviderError.engine(disposition.error));
   return ok(

@@ -1,10 +1,11 @@
 import {
   type CapabilityRequestKey,
+  ConsumerBoundCapabilityRequest,
   type ProviderBoundCapabilityEffectEnvelope,
   ProviderBoundCapabilityRequest,
   type ToolAuthorityEnvelope,
 } from '@gate4agent/tool-protocol';
-import { err, type Result } from '@gate4agent/types';
+import { err, handOffChecked, type Result } from '@gate4agent/types';
 import { KernelIntegrationError, KernelToolError } from '../errors.js';
 import type {
   ToolAuthorityCommandOutcome,
@@ -34,6 +35,8 @@ function decide(
     }
   }
   // An unregistered provider still reaches the engine, whose policy denies `unknown-provider`.
+  // The request was checked (and copied) with the step input; the engine takes it as it is.
+  handOffChecked(ConsumerBoundCapabilityRequest.codec, bound.request);
   const decided = state.toolEngine.request(bound.request);
   return decided.ok ? decided : err(KernelToolError.engine(decided.error));
 }

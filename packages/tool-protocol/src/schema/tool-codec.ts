@@ -54,7 +54,9 @@ export function toolCodec<S extends TSchema>(
     },
     checkValue(value) {
       const checked = codec.checkValue(value);
-      if (checked.ok) {
+      // A value handed on with `handOffChecked` comes back as it is: the check that made it (of
+      // this schema or of one embedding it) already hooked it and everything inside it.
+      if (checked.ok && checked.value !== value) {
         hookSecretHolders(checked.value);
         hookDecoded(schema, checked.value);
       }

@@ -24,11 +24,27 @@ interface Frame {
   readonly source: object;
   readonly target: unknown[] | Record<string, unknown>;
   readonly keys: readonly string[];
-  readonly path: string;
+  readonly array: boolean;
+  /** The frame of the container holding this one, and this one's key there (`null` at the root). */
+  readonly parent: Frame | null;
+  readonly key: string | number;
   index: number;
 }
 
 const escapePointer = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The JSON pointer of `key` inside the container of `frame` (of the container itself when `key` is
+ * `null`). Paths are built only for a failure, so a scan that succeeds builds no strings.
+ */
+function pointerOf(frame: Frame | null, key: string | number | null): string {
+  const keys: (string | number)[] = key === null ? [] : [key];
+  for (let at = frame; at !== null && at.parent !== null; at = at.parent) keys.push(at.key);
+  let path = '';
+  for (let index = keys.length - 1; index >= 0; index -= 1)
+    path += `/${escapePointer(String(keys[index]!))}`;
+  return path;
+}
 
 /** UTF-8 bytes of a well-formed string, without Buffer (the pure packages run in browsers). */
 function utf8Length(value: string): number {
@@ -45,6 +61,7 @@ function utf8Length(value: string): number {
   return bytes;
 }
 
+/** Why `value` at `path` is refused (over the size limit, or a lone surrogate), or `null`. */
 function checkString(value: string, path: string): ScanFailure | null {
   if (value.length > DECODE_STRING_MAX_BYTES) {
     return {
@@ -85,19 +102,22 @@ export function boundedScan(
   let values = 0;
   let failure = null as ScanFailure | null;
 
-  // Copies one value; containers get a frame whose entries the loop below fills.
-  const visit = (value: unknown, path: string): unknown => {
+  // Copies one value (`key` inside the container of `parent`); containers get a frame whose
+  // entries the loop below fills.
+  const visit = (value: unknown, parent: Frame | null, key: string | number): unknown => {
     values += 1;
     if (values > DECODE_VALUES_MAX) {
       failure = {
-        path,
+        path: pointerOf(parent, parent === null ? null : key),
         message: `input holds more than ${DECODE_VALUES_MAX} values, the decode limit; split it`,
       };
       return undefined;
     }
     switch (typeof value) {
       case 'string':
-        failure = checkString(value, path);
+        if (value.length > DECODE_STRING_MAX_BYTES / 3 || !value.isWellFormed()) {
+          failure = checkString(value, pointerOf(parent, parent === null ? null : key));
+        }
         return value;
       case 'number':
       case 'boolean':
@@ -107,7 +127,10 @@ export function boundedScan(
       case 'object':
         break;
       default:
-        failure = { path, message: `a ${typeof value} is not JSON-shaped data` };
+        failure = {
+          path: pointerOf(parent, parent === null ? null : key),
+          message: `a ${typeof value} is not JSON-shaped data`,
+        };
         return undefined;
     }
     if (value === null) return null;
@@ -118,13 +141,16 @@ export function boundedScan(
     }
     if (stack.length >= DECODE_DEPTH_MAX) {
       failure = {
-        path,
+        path: pointerOf(parent, parent === null ? null : key),
         message: `input nests deeper than ${DECODE_DEPTH_MAX} levels, the decode limit; flatten it`,
       };
       return undefined;
     }
     if (stack.some((frame) => frame.source === value)) {
-      failure = { path, message: 'input is cyclic (a value contains itself); send a tree' };
+      failure = {
+        path: pointerOf(parent, parent === null ? null : key),
+        message: 'input is cyclic (a value contains itself); send a tree',
+      };
       return undefined;
     }
     const isArray = Array.isArray(value);
@@ -134,38 +160,45 @@ export function boundedScan(
       const length = (value as unknown[]).length;
       if (length > DECODE_VALUES_MAX) {
         failure = {
-          path,
+          path: pointerOf(parent, parent === null ? null : key),
           message: `array of ${length} entries is over the ${DECODE_VALUES_MAX}-value decode limit; split it`,
         };
         return undefined;
       }
       (target as unknown[]).length = length;
     }
-    stack.push({ source: value, target, keys, path, index: 0 });
+    stack.push({ source: value, target, keys, array: isArray, parent, key, index: 0 });
     return target;
   };
 
   try {
-    const root = visit(input, '');
+    const root = visit(input, null, '');
     while (failure === null && stack.length > 0) {
       const frame = stack[stack.length - 1]!;
-      const array = Array.isArray(frame.target);
-      const size = array ? (frame.target as unknown[]).length : frame.keys.length;
-      if (frame.index >= size) {
+      const index = frame.index;
+      if (frame.array) {
+        if (index >= (frame.target as unknown[]).length) {
+          stack.pop();
+          continue;
+        }
+        frame.index += 1;
+        const entry = (frame.source as unknown[])[index];
+        (frame.target as unknown[])[index] = visit(entry, frame, index);
+        continue;
+      }
+      if (index >= frame.keys.length) {
         stack.pop();
         continue;
       }
-      const key = array ? String(frame.index) : frame.keys[frame.index]!;
+      const key = frame.keys[index]!;
       frame.index += 1;
-      const entry = (frame.source as Record<string, unknown>)[key];
-      const copied = visit(entry, `${frame.path}/${escapePointer(key)}`);
-      if (array) (frame.target as unknown[])[Number(key)] = copied;
-      else if (copied !== undefined) (frame.target as Record<string, unknown>)[key] = copied;
+      const copied = visit((frame.source as Record<string, unknown>)[key], frame, key);
+      if (copied !== undefined) (frame.target as Record<string, unknown>)[key] = copied;
     }
     if (failure !== null) return err(failure);
     return ok({ copy: root, fromBytes });
   } catch (error) {
-    const path = stack.length > 0 ? stack[stack.length - 1]!.path : '';
+    const path = stack.length > 0 ? pointerOf(stack[stack.length - 1]!, null) : '';
     return err({
       path,
       message: `input could not be read (${describe(error)}); pass plain data without throwing getters or Proxy traps`,

@@ -3,7 +3,7 @@
 // names the field of that branch rather than an error of some other branch.
 
 import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { Compile } from 'typebox/schema';
 
 const compiled = new WeakMap<object, ReturnType<typeof Compile>>();
 
@@ -19,7 +19,7 @@ function validatorOf(schema: TSchema): ReturnType<typeof Compile> {
 
 const Value = {
   Check: (schema: TSchema, value: unknown): boolean => validatorOf(schema).Check(value),
-  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value),
+  Errors: (schema: TSchema, value: unknown) => validatorOf(schema).Errors(value)[1],
 };
 
 interface SchemaNode {
@@ -42,24 +42,55 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
+/** What the walks need of a schema node, worked out once per node (schemas never change). */
+interface NodeShape {
+  /** The union branches keyed by their `kind` literal, or `null` when no branch has one. */
+  readonly tagged: ReadonlyMap<unknown, SchemaNode> | null;
+  /** The one non-null branch of a nullable union, or `null`. */
+  readonly nonNull: SchemaNode | null;
+  /** `Object.entries(properties)`. */
+  readonly properties: readonly (readonly [string, SchemaNode])[];
+  /** `Object.values(patternProperties)`. */
+  readonly patterns: readonly SchemaNode[];
+  /** The properties that carry a `default`. */
+  readonly defaults: readonly (readonly [string, SchemaNode])[];
+}
+
+const shapes = new WeakMap<object, NodeShape>();
+
+function shapeOf(node: SchemaNode): NodeShape {
+  let shape = shapes.get(node);
+  if (shape !== undefined) return shape;
+  const branches = node.anyOf ?? [];
+  const tagged = branches.filter((branch) => branch.properties?.kind?.const !== undefined);
+  const nonNull = branches.filter((branch) => branch.type !== 'null');
+  const properties = Object.entries(node.properties ?? {});
+  shape = {
+    tagged:
+      tagged.length === 0
+        ? null
+        : new Map(tagged.reverse().map((branch) => [branch.properties!.kind!.const, branch])),
+    nonNull: nonNull.length === 1 && nonNull.length < branches.length ? nonNull[0]! : null,
+    properties,
+    patterns: Object.values(node.patternProperties ?? {}),
+    defaults: properties.filter(([, property]) => 'default' in property),
+  };
+  shapes.set(node, shape);
+  return shape;
+}
+
 /** The branch of a union that `value` selects: by `kind` literal, or the non-null branch of a nullable. */
 function selectBranch(
   node: SchemaNode,
   value: unknown,
 ): { branch: SchemaNode } | { unknownKind: string } | null {
-  const branches = node.anyOf;
-  if (branches === undefined) return null;
-  if (isRecord(value) && typeof value.kind === 'string') {
-    const tagged = branches.filter((branch) => branch.properties?.kind?.const !== undefined);
-    if (tagged.length > 0) {
-      const match = tagged.find((branch) => branch.properties?.kind?.const === value.kind);
-      return match === undefined ? { unknownKind: value.kind } : { branch: match };
-    }
+  if (node.anyOf === undefined) return null;
+  const shape = shapeOf(node);
+  if (shape.tagged !== null && isRecord(value) && typeof value.kind === 'string') {
+    const match = shape.tagged.get(value.kind);
+    return match === undefined ? { unknownKind: value.kind } : { branch: match };
   }
-  if (value !== null) {
-    const nonNull = branches.filter((branch) => branch.type !== 'null');
-    if (nonNull.length === 1 && nonNull.length < branches.length) return { branch: nonNull[0]! };
-  }
+  if (value !== null && shape.nonNull !== null) return { branch: shape.nonNull };
   return null;
 }
 
@@ -79,14 +110,20 @@ export function applyDefaults(schema: TSchema, value: unknown): void {
     return;
   }
   if (!isRecord(value)) return;
-  for (const [key, property] of Object.entries(node.properties ?? {})) {
-    if (value[key] === undefined && 'default' in property) {
-      value[key] = structuredClone(property.default);
-    } else if (value[key] !== undefined) {
-      applyDefaults(property as TSchema, value[key]);
+  const shape = shapeOf(node);
+  for (const [key, property] of shape.properties) {
+    const entry = value[key];
+    if (entry === undefined) {
+      if ('default' in property) {
+        const fallback = property.default;
+        value[key] =
+          typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
+      }
+    } else if (typeof entry === 'object' && entry !== null) {
+      applyDefaults(property as TSchema, entry);
     }
   }
-  for (const property of Object.values(node.patternProperties ?? {})) {
+  for (const property of shape.patterns) {
     for (const entry of Object.values(value)) applyDefaults(property as TSchema, entry);
   }
 }
@@ -169,13 +206,16 @@ export function removeUnknownKeys(schema: TSchema, value: unknown): void {
   }
   if (!isRecord(value)) return;
   if (node.properties !== undefined) {
-    for (const key of Object.keys(value)) {
-      const property = node.properties[key];
-      if (property !== undefined) removeUnknownKeys(property as TSchema, value[key]);
-      else if (node.patternProperties === undefined) delete value[key];
+    for (const key in value) {
+      const property = Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
+      if (property !== undefined) {
+        const entry = value[key];
+        if (typeof entry === 'object' && entry !== null)
+          removeUnknownKeys(property as TSchema, entry);
+      } else if (node.patternProperties === undefined) delete value[key];
     }
   }
-  for (const property of Object.values(node.patternProperties ?? {})) {
+  for (const property of shapeOf(node).patterns) {
     for (const entry of Object.values(value)) removeUnknownKeys(property as TSchema, entry);
   }
 }
@@ -196,8 +236,23 @@ function containsCodec(node: SchemaNode): boolean {
   return found;
 }
 
+/** Where the walk is: the key inside the parent's value. Turned into a pointer only on failure. */
+interface Trail {
+  readonly parent: Trail | null;
+  readonly key: string | number;
+}
+
+function pointerOf(trail: Trail | null): string {
+  const keys: (string | number)[] = [];
+  for (let at = trail; at !== null; at = at.parent) keys.push(at.key);
+  let path = '';
+  for (let index = keys.length - 1; index >= 0; index -= 1)
+    path += `/${escapePointer(String(keys[index]!))}`;
+  return path;
+}
+
 class NotBytes {
-  constructor(readonly path: string) {}
+  constructor(readonly trail: Trail | null) {}
 }
 
 /**
@@ -215,9 +270,9 @@ export function transformCodecs(
   fromBytes: WeakMap<object, Uint8Array> | null,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: transform(schema, value, direction, fromBytes, '') };
+    return { ok: true, value: transform(schema, value, direction, fromBytes, null) };
   } catch (error) {
-    if (error instanceof NotBytes) return { ok: false, error: error.path };
+    if (error instanceof NotBytes) return { ok: false, error: pointerOf(error.trail) };
     throw error;
   }
 }
@@ -227,7 +282,7 @@ function transform(
   value: unknown,
   direction: 'decode' | 'encode',
   fromBytes: WeakMap<object, Uint8Array> | null,
-  path: string,
+  trail: Trail | null,
 ): unknown {
   const node = schema as SchemaNode;
   if (!containsCodec(node)) return value;
@@ -235,30 +290,46 @@ function transform(
   if (codec !== undefined && direction === 'encode') {
     return codec.encode(value);
   }
-  const walk = (child: SchemaNode, entry: unknown, at: string) =>
-    transform(child as TSchema, entry, direction, fromBytes, at);
   let result = value;
   const selected = selectBranch(node, value);
   if (selected !== null) {
-    if ('branch' in selected) result = walk(selected.branch, value, path);
+    if ('branch' in selected)
+      result = transform(selected.branch as TSchema, value, direction, fromBytes, trail);
   } else if (node.anyOf !== undefined && direction === 'decode') {
     const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
-    if (branch !== undefined) result = walk(branch, value, path);
+    if (branch !== undefined)
+      result = transform(branch as TSchema, value, direction, fromBytes, trail);
   } else if (Array.isArray(value) && node.items !== undefined) {
-    const items = node.items;
-    result = value.map((item, index) => walk(items, item, `${path}/${index}`));
+    const items = node.items as TSchema;
+    const copy = new Array<unknown>(value.length);
+    for (let index = 0; index < value.length; index += 1) {
+      copy[index] = transform(items, value[index], direction, fromBytes, {
+        parent: trail,
+        key: index,
+      });
+    }
+    result = copy;
   } else if (
     isRecord(value) &&
     (node.properties !== undefined || node.patternProperties !== undefined)
   ) {
     const copy: Record<string, unknown> = { ...value };
-    for (const [key, property] of Object.entries(node.properties ?? {})) {
-      if (key in copy) copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
+    const shape = shapeOf(node);
+    for (const [key, property] of shape.properties) {
+      if (key in copy && containsCodec(property)) {
+        copy[key] = transform(property as TSchema, copy[key], direction, fromBytes, {
+          parent: trail,
+          key,
+        });
+      }
     }
-    for (const property of Object.values(node.patternProperties ?? {})) {
+    for (const property of shape.patterns) {
       for (const key of Object.keys(copy)) {
         if (!(key in (node.properties ?? {}))) {
-          copy[key] = walk(property, copy[key], `${path}/${escapePointer(key)}`);
+          copy[key] = transform(property as TSchema, copy[key], direction, fromBytes, {
+            parent: trail,
+            key,
+          });
         }
       }
     }
@@ -267,6 +338,6 @@ function transform(
   if (codec === undefined) return result;
   if (fromBytes === null) return codec.decode(result);
   const bytes = typeof value === 'object' && value !== null ? fromBytes.get(value) : undefined;
-  if (bytes === undefined) throw new NotBytes(path);
+  if (bytes === undefined) throw new NotBytes(trail);
   return new Uint8Array(bytes);
 }
