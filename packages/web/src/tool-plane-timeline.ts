@@ -5,6 +5,7 @@ import {
   type PhysicalExitAck,
   type ProviderSupervisorFault,
 } from '@gate4agent/runtime-native';
+import type { ToolAuditEvent } from '@gate4agent/tool-protocol';
 import { EVENT_SUBSCRIPTION_CAPACITY, TIMELINE_CAPACITY } from './constants.js';
 import { describeAuditEvent, type TimelineLine } from './describe-audit-event.js';
 import type { TimelineEntry } from './timeline-entry.js';
@@ -44,6 +45,17 @@ function describeFault(fault: ProviderSupervisorFault): TimelineLine {
 }
 
 /**
+ * The audit events in causal order: the engine records the requests a revoke closed before the
+ * `grant-revoked` itself (same tick); a person reads the revoke first, then what it caused.
+ */
+function causalOrder(events: readonly ToolAuditEvent[]): ToolAuditEvent[] {
+  const rank = (event: ToolAuditEvent) => (event.event.kind === 'grant-revoked' ? 0 : 1);
+  return [...events].sort(
+    (a, b) => a.tick - b.tick || rank(a) - rank(b) || a.sequence - b.sequence,
+  );
+}
+
+/**
  * @internal The tool plane as a timeline: the tool engine's audit events (grants, requests,
  * approvals, dispatches, completions with their disposition), the supervisors' exit acks with
  * their cause and their faults, in the order the view read them. Keeps the last
@@ -63,7 +75,7 @@ export class ToolPlaneTimeline {
     this.#faults = runtime.subscribeProviderFaults(EVENT_SUBSCRIPTION_CAPACITY);
     const audit = runtime.toolAuthority().snapshot().tools.auditEvents;
     // Earlier history is shown too: a view started after the first grants still lists them.
-    for (const event of audit) this.#push(describeAuditEvent(event));
+    for (const event of causalOrder(audit)) this.#push(describeAuditEvent(event));
     this.#lastAuditSequence = audit.at(-1)?.sequence ?? -1;
   }
 
@@ -78,7 +90,9 @@ export class ToolPlaneTimeline {
     const audit = this.#runtime.toolAuthority().snapshot().tools.auditEvents;
     let first = audit.length;
     while (first > 0 && audit[first - 1]!.sequence > this.#lastAuditSequence) first -= 1;
-    for (const event of audit.slice(first)) added.push(this.#push(describeAuditEvent(event)));
+    for (const event of causalOrder(audit.slice(first))) {
+      added.push(this.#push(describeAuditEvent(event)));
+    }
     this.#lastAuditSequence = audit.at(-1)?.sequence ?? this.#lastAuditSequence;
     this.#acks = this.#drain(this.#acks, describeAck, added, () =>
       this.#runtime.subscribeProviderExitAcks(EVENT_SUBSCRIPTION_CAPACITY),
