@@ -21,6 +21,67 @@ export interface ControlRefusal {
   readonly message: string;
 }
 
+/** The factories of {@link ControlRefusal}, one per kind (ARCHITECTURE decision 18). */
+export const ControlRefusal = {
+  /** The body is not a control request (`detail` says how); nothing changed. */
+  invalidRequest(detail: string): ControlRefusal {
+    return {
+      status: 400,
+      kind: 'invalid-request',
+      message: `control request refused: ${detail}; send a JSON object such as {"kind":"input","session":"1","text":"hello"}`,
+    };
+  },
+  /** No watched session has the id `session`. */
+  unknownSession(session: string): ControlRefusal {
+    return {
+      status: 404,
+      kind: 'unknown-session',
+      message: `no session ${JSON.stringify(session)} is shown in this view; use the id of a session the page shows (reload the page to see the current ones)`,
+    };
+  },
+  /** An operator gate shows, so typed input was refused; `sentence` is the runtime's, naming it. */
+  operatorGate(sentence: string): ControlRefusal {
+    return { status: 409, kind: 'operator-gate', message: sentence };
+  },
+  /** Operator keys were sent to a session that shows no dialog. */
+  noGate(session: string): ControlRefusal {
+    return {
+      status: 409,
+      kind: 'no-gate',
+      message: `session ${session} shows no operator dialog, so the keys were not sent; send the line as input instead`,
+    };
+  },
+  /** No grant has the id `grant`. */
+  unknownGrant(grant: string): ControlRefusal {
+    return {
+      status: 404,
+      kind: 'unknown-grant',
+      message: `no grant ${JSON.stringify(grant)} is set (it may have been revoked already), so nothing was revoked; use the id of a grant the page lists`,
+    };
+  },
+  /** No request with the id `request` waits for approval. */
+  unknownRequest(request: string, action: 'approve' | 'deny'): ControlRefusal {
+    return {
+      status: 404,
+      kind: 'unknown-request',
+      message: `no request ${JSON.stringify(request)} is waiting for approval (it may have been answered or closed), so nothing was ${action === 'approve' ? 'approved' : 'denied'}; use the id of a request the page lists under approvals`,
+    };
+  },
+  /** The handle call `what` rejected with `reason`. */
+  failed(what: string, reason: string): ControlRefusal {
+    return {
+      status: 500,
+      kind: 'failed',
+      message: `${what} failed: ${reason}; check the session's screen and the timeline, then try again`,
+    };
+  },
+};
+
+/** @internal A refusal of a request body that is not a control request. */
+export function invalidRequest(detail: string): ControlRefusal {
+  return ControlRefusal.invalidRequest(detail);
+}
+
 const FIELDS: Record<ControlRequest['kind'], readonly string[]> = {
   input: ['session', 'text'],
   'answer-gate': ['session', 'keys'],
@@ -29,15 +90,6 @@ const FIELDS: Record<ControlRequest['kind'], readonly string[]> = {
   deny: ['request'],
   revoke: ['grant'],
 };
-
-/** @internal A refusal of a request body that is not a control request. */
-export function invalidRequest(detail: string): ControlRefusal {
-  return {
-    status: 400,
-    kind: 'invalid-request',
-    message: `control request refused: ${detail}; send a JSON object such as {"kind":"input","session":"1","text":"hello"}`,
-  };
-}
 
 /** @internal Parses a control request body; a bad body is refused and changes nothing. */
 export function parseControlRequest(

@@ -6,7 +6,8 @@ export {
   MAX_CONTROL_BODY_BYTES,
   TIMELINE_CAPACITY,
 } from './constants.js';
-export type { ControlRefusal, ControlRequest } from './control-request.js';
+export type { ControlRequest } from './control-request.js';
+export { ControlRefusal } from './control-request.js';
 export type { FrameView, SessionView } from './session-view.js';
 export type { TimelineEntry, TimelineEntryKind } from './timeline-entry.js';
 export type { ToolsView } from './tools-view.js';

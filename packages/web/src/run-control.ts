@@ -1,22 +1,13 @@
 import type { AgentSession, NativeRuntime } from '@gate4agent/runtime-native';
 import { operatorActionRequiredMessage } from '@gate4agent/types';
-import type { ControlRefusal, ControlRequest } from './control-request.js';
+import { ControlRefusal, type ControlRequest } from './control-request.js';
 import { grantId, requestId } from './tools-view.js';
 
 /** @internal What a control request ran into, or `null` once it was done. */
 export type ControlAnswer = ControlRefusal | null;
 
 function failed(what: string, error: unknown): ControlRefusal {
-  const reason = error instanceof Error ? error.message : String(error);
-  return { status: 500, kind: 'failed', message: `${what} failed: ${reason}` };
-}
-
-function unknownSession(id: string): ControlRefusal {
-  return {
-    status: 404,
-    kind: 'unknown-session',
-    message: `no session ${JSON.stringify(id)} is shown in this view; reload the page to see the current sessions`,
-  };
+  return ControlRefusal.failed(what, error instanceof Error ? error.message : String(error));
 }
 
 async function runSession(session: AgentSession, request: ControlRequest): Promise<ControlAnswer> {
@@ -24,7 +15,7 @@ async function runSession(session: AgentSession, request: ControlRequest): Promi
   if (request.kind === 'input') {
     // Code and page alike: nothing is typed into a dialog that only a person should answer.
     if (gate !== null) {
-      return { status: 409, kind: 'operator-gate', message: operatorActionRequiredMessage(gate) };
+      return ControlRefusal.operatorGate(operatorActionRequiredMessage(gate));
     }
     try {
       await session.submit(request.text);
@@ -35,11 +26,7 @@ async function runSession(session: AgentSession, request: ControlRequest): Promi
   }
   if (request.kind === 'answer-gate') {
     if (gate === null) {
-      return {
-        status: 409,
-        kind: 'no-gate',
-        message: `session ${session.instanceId} shows no operator dialog, so the keys were not sent; type into it instead`,
-      };
+      return ControlRefusal.noGate(String(session.instanceId));
     }
     try {
       await session.answerOperatorGate(request.keys);
@@ -70,7 +57,9 @@ export async function runControl(
     case 'answer-gate':
     case 'stop': {
       const session = sessions.get(request.session);
-      return session === undefined ? unknownSession(request.session) : runSession(session, request);
+      return session === undefined
+        ? ControlRefusal.unknownSession(request.session)
+        : runSession(session, request);
     }
     case 'approve':
     case 'deny': {
@@ -82,11 +71,7 @@ export async function runControl(
             entry.status.kind === 'awaiting-approval' && requestId(entry) === request.request,
         );
       if (waiting === undefined) {
-        return {
-          status: 404,
-          kind: 'unknown-request',
-          message: `no request ${JSON.stringify(request.request)} is waiting for approval (it may have been answered or closed); nothing was ${request.kind === 'approve' ? 'approved' : 'denied'}`,
-        };
+        return ControlRefusal.unknownRequest(request.request, request.kind);
       }
       try {
         await (request.kind === 'approve' ? authority.approve(waiting) : authority.deny(waiting));
@@ -101,11 +86,7 @@ export async function runControl(
         .snapshot()
         .tools.grants.find((entry) => grantId(entry.key) === request.grant);
       if (grant === undefined) {
-        return {
-          status: 404,
-          kind: 'unknown-grant',
-          message: `no grant ${JSON.stringify(request.grant)} is set (it may have been revoked already); nothing was revoked`,
-        };
+        return ControlRefusal.unknownGrant(request.grant);
       }
       try {
         await authority.revoke(grant.key);

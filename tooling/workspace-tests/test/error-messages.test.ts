@@ -8,6 +8,7 @@ import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
 import { nativeFamilies } from './error-messages/native-families.js';
+import { webFamilies } from './error-messages/web-families.js';
 
 const families: readonly ErrorFamily[] = [
   ...coreFamilies,
@@ -15,6 +16,7 @@ const families: readonly ErrorFamily[] = [
   ...catalogFamilies,
   ...agentCatalogFamilies,
   ...nativeFamilies,
+  ...webFamilies,
 ];
 
 /**
