@@ -18,6 +18,7 @@ import {
 } from './agent-screen.js';
 import { parseDemoArgs, USAGE } from './cli-args.js';
 import { ExitAcks } from './exit-acks.js';
+import { runMcpSection } from './mcp-section.js';
 import { Report } from './report.js';
 import {
   demoExecutor,
@@ -121,6 +122,9 @@ async function runDemo(choice: AgentChoice, report: Report): Promise<number> {
     report.line(
       `pid ${abortedPid}: ${isProcessAlive(abortedPid) ? 'STILL ALIVE' : 'stopped and reaped'}`,
     );
+
+    report.section('MCP bridge');
+    await runMcpSection(runtime, agent, generation, started, report);
 
     report.section('shutdown');
     const exit = await agent.stop({ graceMs: 2_000 });

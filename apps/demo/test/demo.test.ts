@@ -76,6 +76,21 @@ describe('demo on the embedded fixture agent', () => {
     expect(run.stdout).toContain(`pid ${pid}: stopped and reaped`);
   });
 
+  it('calls the granted tool through the MCP bridge and a revoke ends the second call', () => {
+    expect(run.stdout).toContain('tools/list: browser_demo\n');
+    expect(run.stdout).toMatch(
+      /tools\/call browser_demo echo: \{"echoed":"through MCP","pid":\d+\}/,
+    );
+    const held = /tools\/call browser_demo hold runs as pid (\d+); revoking the grant/.exec(
+      run.stdout,
+    );
+    expect(held).not.toBeNull();
+    expect(run.stdout).toContain(
+      'tools/call browser_demo hold ended (isError true): the grant of tool browser_demo was revoked',
+    );
+    expect(run.stdout).toContain(`pid ${held![1]}: stopped and reaped`);
+  });
+
   it('shuts down in order and leaves no process behind', () => {
     const order = [
       'agent session stopped',
@@ -88,7 +103,8 @@ describe('demo on the embedded fixture agent', () => {
     const started = /processes started: ([\d ]+)\n/.exec(run.stdout);
     expect(started).not.toBeNull();
     const pids = started![1]!.trim().split(' ').map(Number);
-    expect(pids.length).toBe(5);
+    // The agent, four provider children of the tool-client requests and two of the MCP calls.
+    expect(pids.length).toBe(7);
     expect(pids.filter((pid) => isProcessAlive(pid))).toEqual([]);
     const providers = listProcesses().filter((entry) => entry.command.includes(PROVIDER_SCRIPT));
     expect(providers).toEqual([]);

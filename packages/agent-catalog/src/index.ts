@@ -49,6 +49,10 @@ export {
   redactLaunchPlan,
   redactLaunchRequest,
 } from './launch-request.js';
+export { McpConfigError } from './mcp/mcp-config-error.js';
+export type { McpServerEntry } from './mcp/mcp-server-entry.js';
+export type { McpConfigFile, McpLaunchConfig } from './mcp/plan-mcp-config.js';
+export { CODEX_MCP_TOKEN_ENV, MCP_CONFIG_AGENTS, planMcpConfig } from './mcp/plan-mcp-config.js';
 export type { OperatorGateRecogniser } from './operator-gate-recognisers.js';
 export { OPERATOR_GATE_RECOGNISERS } from './operator-gate-recognisers.js';
 export type { OptionUnsafe } from './option-safe-arguments.js';

@@ -1,8 +1,8 @@
-import {
-  type AgentId,
-  type ApprovalLevel,
-  type RuntimePlatform,
-  type SessionOptionSelection,
+import type {
+  AgentId,
+  ApprovalLevel,
+  RuntimePlatform,
+  SessionOptionSelection,
 } from '@gate4agent/types';
 
 /** One change to the child environment: set `key`, or remove it when `value` is `null`. */

@@ -114,6 +114,7 @@ export type {
   LaunchAgentOptions,
   WaitForOptions,
 } from './session/launch-agent-options.js';
+export type { McpAttacher, McpAttachment, McpAttachRequest } from './session/mcp-launch.js';
 export type { ScreenMatcher } from './session/screen-matcher.js';
 export type { PhysicalExitAck } from './supervisor/physical-exit-ack.js';
 export type { ProviderStopCause } from './supervisor/provider-stop-cause.js';

@@ -7,6 +7,8 @@ import { catalogFamilies } from './error-messages/catalog-families.js';
 import { coreFamilies } from './error-messages/core-families.js';
 import { edgeFamilies } from './error-messages/edge-families.js';
 import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-family.js';
+import { fleetFamilies } from './error-messages/fleet-families.js';
+import { mcpFamilies } from './error-messages/mcp-families.js';
 import { nativeFamilies } from './error-messages/native-families.js';
 import { webFamilies } from './error-messages/web-families.js';
 
@@ -16,6 +18,8 @@ const families: readonly ErrorFamily[] = [
   ...catalogFamilies,
   ...agentCatalogFamilies,
   ...nativeFamilies,
+  ...fleetFamilies,
+  ...mcpFamilies,
   ...webFamilies,
 ];
 

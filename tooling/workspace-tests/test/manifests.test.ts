@@ -26,8 +26,10 @@ describe('published package manifests', () => {
     expect(published.map((p) => p.manifest.name).sort()).toEqual([
       '@gate4agent/agent-catalog',
       '@gate4agent/capability-catalog',
+      '@gate4agent/fleet',
       '@gate4agent/handle',
       '@gate4agent/kernel',
+      '@gate4agent/mcp',
       '@gate4agent/process',
       '@gate4agent/runtime-native',
       '@gate4agent/testkit',

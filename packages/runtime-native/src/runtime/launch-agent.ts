@@ -6,9 +6,21 @@ import {
   ProviderRuntimePolicy,
 } from '@gate4agent/types';
 import { DEFAULT_AGENT_TERMINAL_SIZE } from '../constants.js';
+import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import { AgentSession, type AgentSessionHost } from '../session/agent-session.js';
 import { AgentSessionError } from '../session/agent-session-error.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
+import {
+  type McpAttacher,
+  type PreparedMcpLaunch,
+  prepareMcpLaunch,
+} from '../session/mcp-launch.js';
+
+/** The runtime's MCP attacher and the launch overlays its effect dispatcher reads. */
+export interface McpLaunchContext {
+  readonly attacher: McpAttacher | undefined;
+  readonly overlays: Map<number, NativeLaunchOverlay>;
+}
 
 /** The ids a runtime hands to the sessions it launches. */
 export interface SessionIds {
@@ -41,10 +53,29 @@ export async function launchAgentSession(
   instanceId: InstanceId,
   agentId: AgentId,
   options: LaunchAgentOptions,
+  mcp: McpLaunchContext = { attacher: undefined, overlays: new Map() },
 ): Promise<AgentSession> {
   const { signal } = options;
   signal?.throwIfAborted();
+  let prepared: PreparedMcpLaunch | null = null;
+  if (options.mcp === true) {
+    prepared = await prepareMcpLaunch(mcp.attacher, instanceId, agentId);
+    mcp.overlays.set(instanceId, prepared.overlay);
+  }
+  const endMcp = async () => {
+    mcp.overlays.delete(instanceId);
+    await prepared?.dispose();
+  };
   const session = new AgentSession(host, instanceId, agentId);
+  // The session's MCP server and scratch config end with the session.
+  if (prepared !== null) {
+    session.exited.then(endMcp).catch((error: unknown) => {
+      // Never swallowed: re-thrown in a later macrotask (ARCHITECTURE decision 17).
+      setTimeout(() => {
+        throw error;
+      });
+    });
+  }
   try {
     await session.launch(
       {
@@ -63,6 +94,7 @@ export async function launchAgentSession(
     );
   } catch (error) {
     await session.dispose().catch(() => undefined);
+    await endMcp();
     if (error instanceof Gate4AgentError || signal?.aborted) throw error;
     throw AgentSessionError.agentStartFailed(agentId, error);
   }

@@ -1,5 +1,6 @@
 import type { Gate4AgentHandle } from '@gate4agent/handle';
 import type { CapabilityProviderDescriptor } from '@gate4agent/tool-protocol';
+import type { McpAttacher } from '../session/mcp-launch.js';
 import type { NativeRuntime } from './native-runtime.js';
 import type { NativeRuntimeConfig } from './native-runtime-config.js';
 
@@ -19,6 +20,11 @@ export interface NativeRuntimeOptions {
    * `false` leaves that to the app. A host killed with SIGKILL runs nothing (see the README).
    */
   readonly killOnHostExit?: boolean;
+  /**
+   * Sets up the MCP server of every session launched with `mcp: true` (an `McpBridge` of
+   * `@gate4agent/mcp`). Default none: such a launch fails with `mcp-unavailable`.
+   */
+  readonly mcp?: McpAttacher;
 }
 
 /** Options of {@link NativeRuntime.create}. */

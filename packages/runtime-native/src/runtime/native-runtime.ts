@@ -21,8 +21,10 @@ import {
 import type { AgentId, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import type { AgentSession } from '../session/agent-session.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
+import type { McpAttacher } from '../session/mcp-launch.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
@@ -69,6 +71,8 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #port: ControlPlaneKernelPort;
   readonly #providers: NativeProviders;
   readonly #dispatcher: NativeEffectDispatcher;
+  readonly #launchOverlays = new Map<number, NativeLaunchOverlay>();
+  readonly #mcp: McpAttacher | undefined;
   readonly #driver: HostDriver;
   readonly #now: () => number;
   readonly #unsubscribeIngress: () => void;
@@ -125,7 +129,9 @@ export class NativeRuntime implements AsyncDisposable {
       undefined,
       (instanceId, error) =>
         this.#errors.report(NativeRuntimeError.sessionWorkerFailed(instanceId, error)),
+      this.#launchOverlays,
     );
+    this.#mcp = options.mcp;
     this.#unregisterHostExit =
       options.killOnHostExit === false ? null : registerHostExitKill(() => this.#killOnHostExit());
   }
@@ -242,6 +248,7 @@ export class NativeRuntime implements AsyncDisposable {
       this.#sessionIds.nextInstanceId(this.#handle.snapshot()),
       agentId,
       options,
+      { attacher: this.#mcp, overlays: this.#launchOverlays },
     );
   }
 

@@ -22,6 +22,12 @@ export interface LaunchAgentOptions {
   /** How the runtime drives the agent. Default `ProviderRuntimePolicy.rawPty()`. */
   readonly runtimePolicy?: ProviderRuntimePolicy;
   /**
+   * Gives the agent the runtime's MCP server (`NativeRuntimeOptions.mcp`): its configuration is
+   * written in the agent's own format into a scratch config directory of the session and added to
+   * the launch; both end with the session. Default `false`.
+   */
+  readonly mcp?: boolean;
+  /**
    * Gives up the launch: the promise rejects with `signal.reason` and a session already started
    * is stopped and removed. Once `launchAgent` has resolved, the signal no longer matters.
    */

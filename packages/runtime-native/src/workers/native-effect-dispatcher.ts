@@ -2,6 +2,7 @@ import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type { EffectEnvelope, ObservationEnvelope, Result } from '@gate4agent/types';
 import { ok } from '@gate4agent/types';
 import { effectFailureEnvelope } from '../pty/effect-failure.js';
+import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import { validateSpawnRuntimePolicy } from '../pty/spawn-policy.js';
 import type { NativeRuntimeConfig } from '../runtime/native-runtime-config.js';
 import { ObservationChannel } from './observation-channel.js';
@@ -38,6 +39,7 @@ export class NativeEffectDispatcher {
   readonly #workers = new Map<number, SessionWorker>();
   readonly #pendingFailures: ObservationEnvelope[] = [];
   readonly #onActivity: () => void;
+  readonly #launchOverlays: ReadonlyMap<number, NativeLaunchOverlay>;
 
   constructor(
     catalog: AgentRegistry,
@@ -45,7 +47,10 @@ export class NativeEffectDispatcher {
     onActivity: () => void = () => {},
     now: () => number = () => performance.now(),
     onWorkerError: (instanceId: number, error: unknown) => void = () => {},
+    /** Host launch overlays by instance id (an MCP launch), read when a spawn is dispatched. */
+    launchOverlays: ReadonlyMap<number, NativeLaunchOverlay> = new Map(),
   ) {
+    this.#launchOverlays = launchOverlays;
     this.#onActivity = onActivity;
     this.#capacity = Math.max(1, config.effectCapacityPerSession);
     this.#context = {
@@ -109,7 +114,8 @@ export class NativeEffectDispatcher {
       this.#fail(effect, valid.error);
       return;
     }
-    const request = { effect, overlay: { env: [], extraArgs: [] } };
+    const overlay = this.#launchOverlays.get(effect.instanceId) ?? { env: [], extraArgs: [] };
+    const request = { effect, overlay };
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const sent = this.#worker(effect.instanceId).trySend(request);
       if (sent === 'ok') return;

@@ -2,6 +2,7 @@
 import {
   AdapterRegistryError,
   LaunchPlanError,
+  McpConfigError,
   RegistryError,
   SessionOptionAdapterError,
   SessionOptionCatalogError,
@@ -12,6 +13,14 @@ const adapterError = SessionOptionAdapterError.invalidValueType('effort');
 
 /** The families of @gate4agent/agent-catalog. */
 export const agentCatalogFamilies: readonly ErrorFamily[] = [
+  {
+    name: 'agent-catalog McpConfigError',
+    factory: McpConfigError,
+    samples: {
+      unsupportedAgent: ['grok', ['claude', 'codex']],
+      invalidEntry: ['name', "'a b' is not 1-64 of [A-Za-z0-9_-]"],
+    },
+  },
   {
     name: 'agent-catalog RegistryError',
     factory: RegistryError,

@@ -1,0 +1,388 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { type Subscription as GateSubscription, SubscriberList } from '@gate4agent/handle';
+import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
+import { ToolActorId } from '@gate4agent/tool-protocol';
+import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
+import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { type KV, Kvm } from '@nats-io/kv';
+import {
+  type NatsConnection,
+  NoRespondersError,
+  nanos,
+  nuid,
+  RequestError,
+  type Subscription,
+  TimeoutError,
+} from '@nats-io/transport-node';
+import {
+  DEFAULT_FLEET_REPLICAS,
+  DEFAULT_HOST_TIMEOUT_MS,
+  FLEET_COMMAND_ATTEMPT_MS,
+  FLEET_COMMAND_TIMEOUT_MS,
+  FLEET_DUPLICATE_WINDOW_MS,
+  FLEET_EVENT_MAX_AGE_MS,
+  FLEET_EXIT_ACK_SUBSCRIBERS,
+  FLEET_HOST_BUCKET,
+  FLEET_RETRY_INTERVAL_MS,
+} from '../constants.js';
+import { FleetError } from '../fleet-error.js';
+import { FleetSubjects, fleetToken } from '../subjects.js';
+import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
+import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
+import { HostRecordCodec } from '../wire/host-record.js';
+import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
+import { FleetSession } from './fleet-session.js';
+import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
+import { HostDirectory } from './host-directory.js';
+import { OpenRequests } from './open-requests.js';
+import { waitChanged } from './session-wait.js';
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError');
+}
+
+function isNoResponders(error: unknown): boolean {
+  if (error instanceof NoRespondersError) return true;
+  return error instanceof RequestError && error.isNoResponders();
+}
+
+/** Options of {@link FleetClient.connect}. */
+export interface FleetClientOptions {
+  /** A connection authenticated as this owner's user. */
+  readonly connection: NatsConnection;
+  /** This owner's id (a subject token); only it can read its sessions' subjects. */
+  readonly ownerId: string;
+  /** A host silent for this long is lost. Default {@link DEFAULT_HOST_TIMEOUT_MS}. */
+  readonly hostTimeoutMs?: number;
+  /** Replicas of this owner's event stream. Default {@link DEFAULT_FLEET_REPLICAS}. */
+  readonly replicas?: number;
+  /** Receives what could not be applied (a message that does not match its schema, …). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The application's side of a fleet: places `launchAgent` on a live host with room and returns a
+ * {@link FleetSession} with the API of a local `AgentSession`; binds tool clients and reaches the
+ * tool authority on a session's host; reports exit acks; and marks the sessions and open requests
+ * of a lost host `host-lost`, exactly once. See docs/scale-out.md.
+ */
+export class FleetClient implements AsyncDisposable {
+  /** This owner's id. */
+  readonly ownerId: string;
+  readonly #nc: NatsConnection;
+  readonly #timeoutMs: number;
+  readonly #report: (error: unknown) => void;
+  readonly #directory = new HostDirectory();
+  readonly #directoryChanged = new Set<() => void>();
+  readonly #open = new OpenRequests();
+  readonly #acks = new SubscriberList<FleetExitAck>(FLEET_EXIT_ACK_SUBSCRIBERS);
+  readonly #router: FleetEventRouter;
+  readonly #stops: (() => void)[] = [];
+  #frames: Subscription | null = null;
+  #closed: Promise<void> | null = null;
+
+  private constructor(options: FleetClientOptions) {
+    this.ownerId = options.ownerId;
+    this.#nc = options.connection;
+    this.#timeoutMs = options.hostTimeoutMs ?? DEFAULT_HOST_TIMEOUT_MS;
+    this.#report = options.onError ?? (() => undefined);
+    this.#router = new FleetEventRouter(
+      this.#open,
+      (ack) => this.#acks.publishOne(ack),
+      this.#report,
+    );
+  }
+
+  /**
+   * Connects an owner to the fleet: creates its event stream when missing, starts reading its
+   * events and frames and watching the host bucket. Throws `invalid-token` for a bad owner id.
+   */
+  static async connect(options: FleetClientOptions): Promise<FleetClient> {
+    fleetToken('owner id', options.ownerId);
+    const client = new FleetClient(options);
+    await client.#start(options.replicas ?? DEFAULT_FLEET_REPLICAS);
+    return client;
+  }
+
+  /**
+   * Launches `agentId` on the live host with the most free slots that runs it, and resolves once
+   * the agent's process runs there. Rejects with `no-host` when no live host has room.
+   */
+  async launchAgent(agentId: AgentId, options: LaunchAgentOptions = {}): Promise<FleetSession> {
+    const { signal } = options;
+    signal?.throwIfAborted();
+    if (options.runtimePolicy !== undefined || options.sessionOptions != null) {
+      throw new Gate4AgentError(
+        'invalid-argument',
+        'runtimePolicy and sessionOptions do not cross the fleet yet; launch with the host defaults',
+      );
+    }
+    let candidates = this.#directory.candidates(agentId, performance.now(), this.#timeoutMs);
+    if (candidates.length === 0) {
+      // The host bucket may not have been read yet: wait (event-driven) up to one host timeout.
+      candidates = await waitChanged(
+        this.#directoryChanged,
+        { signal, timeoutMs: this.#timeoutMs },
+        () => FleetError.noHost(agentId, this.#directory.hosts().length).message,
+        () => {
+          const found = this.#directory.candidates(agentId, performance.now(), this.#timeoutMs);
+          return found.length > 0 ? found : undefined;
+        },
+      ).catch((error: unknown) => {
+        if ((error as { name?: unknown }).name === 'TimeoutError') {
+          throw FleetError.noHost(agentId, this.#directory.hosts().length);
+        }
+        throw error;
+      });
+    }
+    for (const hostId of candidates) {
+      const release = this.#directory.reserve(hostId);
+      try {
+        const answer = await this.#command(hostId, {
+          op: 'launch',
+          agentId,
+          cwd: options.cwd ?? null,
+          terminalSize: options.terminalSize ?? null,
+          approvalLevel: options.approvalLevel ?? null,
+          initialPrompt: options.initialPrompt ?? null,
+        });
+        const reply = LaunchReplyCodec.decode(answer);
+        if (!reply.ok) throw FleetError.invalidCommand(hostId, reply.error.message);
+        const snapshot = SessionSnapshotCodec.decode(reply.value.status.session);
+        if (!snapshot.ok) throw FleetError.invalidCommand(hostId, snapshot.error.message);
+        const session = new FleetSession(this.#sessionLink, hostId, agentId, snapshot.value);
+        this.#router.add(session);
+        if (signal?.aborted) {
+          await session.dispose();
+          signal.throwIfAborted();
+        }
+        return session;
+      } catch (error) {
+        if ((error as { kind?: unknown }).kind !== 'host-full') throw error;
+      } finally {
+        release();
+      }
+    }
+    throw FleetError.noHost(agentId, this.#directory.hosts().length);
+  }
+
+  /** Binds a tool client acting as `actorId` on the host of `session`. */
+  async toolClient(session: FleetSession, actorId: ToolActorId): Promise<FleetToolClient> {
+    const bound = BoundToolClientReplyCodec.decode(
+      await this.#command(session.hostId, {
+        op: 'bind-tool-client',
+        actorId: ToolActorId.of(actorId),
+      }),
+    );
+    if (!bound.ok) throw FleetError.invalidCommand(session.hostId, bound.error.message);
+    const { consumerId, actorId: boundActor } = bound.value;
+    return new FleetToolClient(this.#toolLink, session.hostId, consumerId, boundActor);
+  }
+
+  /** The tool authority of the host of `session` (grants and revokes apply there). */
+  toolAuthority(session: FleetSession): FleetToolAuthority {
+    return new FleetToolAuthority(this.#toolLink, session.hostId);
+  }
+
+  /** Subscribes to the physical-exit acks of this owner's provider operations on every host. */
+  subscribeProviderExitAcks(capacity: number): GateSubscription<FleetExitAck> {
+    return this.#acks.subscribe(capacity);
+  }
+
+  /** The live hosts this client knows, with their last records. */
+  hosts(): readonly { hostId: string; capacity: number; sessions: number }[] {
+    const now = performance.now();
+    return this.#directory
+      .hosts()
+      .filter((host) => now - host.seenAt <= this.#timeoutMs)
+      .map(({ record }) => ({
+        hostId: record.hostId,
+        capacity: record.capacity,
+        sessions: record.sessions,
+      }));
+  }
+
+  /** How many tool requests are open. */
+  get openRequestCount(): number {
+    return this.#open.size;
+  }
+
+  /** Disposes every session this client launched and stops reading. The connection stays yours. */
+  dispose(): Promise<void> {
+    this.#closed ??= (async () => {
+      await Promise.allSettled([...this.#router.sessions.values()].map((s) => s.dispose()));
+      for (const stop of this.#stops.splice(0)) stop();
+      this.#frames?.unsubscribe();
+      this.#acks.clear();
+    })();
+    return this.#closed;
+  }
+
+  /** Same as {@link dispose}, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
+  readonly #sessionLink = {
+    command: (hostId: string, command: FleetCommand) => this.#command(hostId, command),
+    release: (hostId: string, instanceId: number) => {
+      this.#router.sessions.delete(FleetEventRouter.key(hostId, instanceId));
+    },
+  };
+
+  readonly #toolLink = {
+    command: (hostId: string, command: FleetCommand) => this.#command(hostId, command),
+    open: this.#open,
+  };
+
+  async #command(hostId: string, command: FleetCommand): Promise<unknown> {
+    let answer: unknown;
+    // A command whose reply did not come (a node died, the host is reconnecting) is sent again
+    // with the same id: the host runs it once and answers every copy with the same reply.
+    const envelope = JSON.stringify({ commandId: nuid.next(), command });
+    const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
+    for (;;) {
+      try {
+        const msg = await this.#nc.request(FleetSubjects.command(hostId, this.ownerId), envelope, {
+          timeout: FLEET_COMMAND_ATTEMPT_MS,
+        });
+        answer = msg.json();
+        break;
+      } catch (error) {
+        const retryable = isNoResponders(error) || isTimeout(error);
+        const live = this.#directory.isLive(hostId, performance.now(), this.#timeoutMs);
+        if (retryable && live && performance.now() < deadline) {
+          if (isNoResponders(error)) await delay(FLEET_RETRY_INTERVAL_MS);
+          continue;
+        }
+        const reason = isNoResponders(error) ? 'no host answers on its subject' : String(error);
+        throw FleetError.commandFailed(hostId, command.op, reason);
+      }
+    }
+    const reply = FleetReplyCodec.decode(answer);
+    if (!reply.ok) throw FleetError.invalidCommand(hostId, reply.error.message);
+    if (!reply.value.ok) throw FleetError.remote(hostId, reply.value.error);
+    return reply.value.value;
+  }
+
+  async #start(replicas: number): Promise<void> {
+    const nc = this.#nc;
+    const stream = FleetSubjects.eventStream(this.ownerId);
+    const jsm = await jetstreamManager(nc);
+    const config = {
+      name: stream,
+      subjects: [FleetSubjects.ownerEvents(this.ownerId)],
+      num_replicas: replicas,
+      duplicate_window: nanos(FLEET_DUPLICATE_WINDOW_MS),
+      max_age: nanos(FLEET_EVENT_MAX_AGE_MS),
+    };
+    try {
+      await jsm.streams.info(stream);
+    } catch {
+      await jsm.streams.add(config);
+    }
+    const js = jetstream(nc);
+    const consumer = await js.consumers.get(stream, {
+      filter_subjects: FleetSubjects.ownerEvents(this.ownerId),
+      deliver_policy: DeliverPolicy.New,
+    });
+    const messages = await consumer.consume({ expires: 2_000, idle_heartbeat: 1_000 });
+    this.#stops.push(() => void messages.stop());
+    void (async () => {
+      for await (const msg of messages) {
+        try {
+          this.#router.event(msg.subject, msg.json());
+        } catch (error) {
+          this.#report(error);
+        }
+      }
+    })();
+    this.#frames = nc.subscribe(FleetSubjects.ownerFrames(this.ownerId), {
+      callback: (error, msg) => {
+        if (error !== null) return this.#report(error);
+        try {
+          this.#router.frame(msg.subject, msg.json());
+        } catch (thrown) {
+          this.#report(thrown);
+        }
+      },
+    });
+    const kv = await new Kvm(nc).open(FLEET_HOST_BUCKET);
+    const watch = await kv.watch();
+    this.#stops.push(() => watch.stop());
+    void (async () => {
+      for await (const entry of watch) {
+        if (entry.operation === 'PUT') {
+          const record = HostRecordCodec.decode(entry.json());
+          if (!record.ok || record.value.hostId !== entry.key) {
+            this.#report(
+              record.ok
+                ? new Error(`host record under ${entry.key} names another host`)
+                : record.error,
+            );
+            continue;
+          }
+          this.#directory.update(record.value, entry.revision, performance.now());
+        } else {
+          this.#lose(entry.key, 0);
+        }
+        for (const changed of [...this.#directoryChanged]) changed();
+      }
+    })().catch(this.#report);
+    let checking = false;
+    const check = setInterval(
+      () => {
+        if (checking) return;
+        checking = true;
+        this.#checkHosts(kv)
+          .catch(this.#report)
+          .finally(() => {
+            checking = false;
+          });
+      },
+      Math.max(50, this.#timeoutMs / 5),
+    );
+    this.#stops.push(() => clearInterval(check));
+  }
+
+  /**
+   * Declares lost the hosts silent for longer than the timeout. Before that, it reads the host's
+   * key directly: a watch that stalled (its node died) must not make a live host look lost.
+   */
+  async #checkHosts(kv: KV): Promise<void> {
+    for (const { hostId, silentMs } of this.#directory.silent(performance.now(), this.#timeoutMs)) {
+      let entry: Awaited<ReturnType<KV['get']>>;
+      try {
+        entry = await kv.get(hostId);
+      } catch (error) {
+        // The bucket cannot be read now (the cluster is recovering): decide on the next check.
+        this.#report(error);
+        continue;
+      }
+      if (
+        entry !== null &&
+        entry.operation === 'PUT' &&
+        entry.revision > this.#directory.revision(hostId)
+      ) {
+        const record = HostRecordCodec.decode(entry.json());
+        if (record.ok && record.value.hostId === hostId) {
+          this.#directory.update(record.value, entry.revision, performance.now());
+          continue;
+        }
+      }
+      this.#lose(hostId, silentMs);
+    }
+  }
+
+  /** Declares `hostId` lost: its sessions end `host-lost`, its open requests complete once. */
+  #lose(hostId: string, silentMs: number): void {
+    this.#directory.remove(hostId);
+    const error = FleetError.hostLost(hostId, silentMs);
+    for (const session of [...this.#router.sessions.values()]) {
+      if (session.hostId !== hostId) continue;
+      session.markHostLost(error);
+      this.#router.sessions.delete(FleetEventRouter.key(hostId, session.instanceId));
+    }
+    this.#open.hostLost(hostId, error.message);
+  }
+}

@@ -1,0 +1,42 @@
+// Every limit and default of @gate4agent/fleet (new here: upstream has no fleet). Durations are
+// milliseconds.
+
+/** How often a host rewrites its record in the host bucket. */
+export const DEFAULT_HEARTBEAT_MS = 1_000;
+/** A host whose record was not rewritten for this long is lost. */
+export const DEFAULT_HOST_TIMEOUT_MS = 5_000;
+/** At most one terminal frame per session per this interval leaves a host (10 frames/s). */
+export const DEFAULT_FRAME_INTERVAL_MS = 100;
+/** How long a command (request/reply) may take before the caller gives up; a launch waits for a PTY. */
+export const FLEET_COMMAND_TIMEOUT_MS = 30_000;
+/** Subjects one session uses: status, frame, and its tool completions (the owner's ack subject is shared). */
+export const FLEET_SUBJECTS_PER_SESSION = 3;
+/** The largest message the fleet sends (the server's default `max_payload`). */
+export const FLEET_MESSAGE_MAX_BYTES = 1_024 * 1_024;
+/** Name of the key-value bucket where hosts register. */
+export const FLEET_HOST_BUCKET = 'g4a_hosts';
+/** Replicas of the host bucket and of every owner's event stream (a 3-node cluster). */
+export const DEFAULT_FLEET_REPLICAS = 3;
+/** How long a JetStream stream remembers message ids for de-duplication. */
+export const FLEET_DUPLICATE_WINDOW_MS = 120_000;
+/** How long an owner's event stream keeps events. */
+export const FLEET_EVENT_MAX_AGE_MS = 3_600_000;
+/** Bytes in a host id, owner id or other subject token (letters, digits, `-`, `_`). */
+export const FLEET_TOKEN_MAX_BYTES = 64;
+/** Capacity of every subscription the fleet client hands out. */
+export const FLEET_SUBSCRIPTION_CAPACITY = 256;
+/** How long a host retries storing one event while the cluster recovers (a node died). */
+export const FLEET_PUBLISH_RETRY_MS = 60_000;
+/**
+ * How long one attempt of a command waits for its reply before the client sends it again (same
+ * command id: the host runs it once), within {@link FLEET_COMMAND_TIMEOUT_MS}.
+ */
+export const FLEET_COMMAND_ATTEMPT_MS = 5_000;
+/** How many recent command replies a host keeps to answer a command sent again. */
+export const FLEET_RECENT_COMMANDS = 1_024;
+/** The pause between two retries. */
+export const FLEET_RETRY_INTERVAL_MS = 250;
+/** Open `frames()` iterators per fleet session (as the local `MAX_SESSION_FRAME_SUBSCRIBERS`). */
+export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
+/** Open exit-ack subscriptions per fleet client. */
+export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;

@@ -1,0 +1,3 @@
+import { gate4agentVitestConfig } from '@gate4agent/vitest-config';
+
+export default gate4agentVitestConfig({ globalSetup: ['test/global-setup.ts'] });

@@ -1,0 +1,85 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { McpServerEntry } from '@gate4agent/agent-catalog';
+import { planMcpConfig } from '@gate4agent/agent-catalog';
+import type { AgentId, AgentInstanceId } from '@gate4agent/types';
+import { Gate4AgentError } from '@gate4agent/types';
+import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
+
+/** What an {@link McpAttacher} is told about the agent session it serves. */
+export interface McpAttachRequest {
+  readonly instanceId: AgentInstanceId;
+  readonly agentId: AgentId;
+  /**
+   * The session's private scratch config directory (0700, removed with the session). The agent's
+   * MCP configuration is written here, never into the user's HOME.
+   */
+  readonly configDir: string;
+}
+
+/** One agent session's MCP server, as the attacher set it up; disposed when the session ends. */
+export interface McpAttachment {
+  /** How the agent CLI reaches the server (stdio command or HTTP URL). */
+  readonly entry: McpServerEntry;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Sets up an MCP server for an agent session about to start (`launchAgent(id, { mcp: true })`).
+ * runtime-native defines it and `@gate4agent/mcp`'s `McpBridge` implements it, so the runtime
+ * never depends on the bridge.
+ */
+export interface McpAttacher {
+  attach(request: McpAttachRequest): Promise<McpAttachment>;
+}
+
+/** A session's MCP launch: what the spawn adds, and what ends with the session. */
+export interface PreparedMcpLaunch {
+  readonly overlay: NativeLaunchOverlay;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Creates the session's scratch config directory, asks `attacher` for the server entry, writes
+ * the agent's own MCP configuration there (agent-catalog's `planMcpConfig`, files mode 0600) and
+ * returns the launch overlay. Throws a `Gate4AgentError` (`mcp-unavailable`, `mcp-config-failed`)
+ * after undoing what it did.
+ */
+export async function prepareMcpLaunch(
+  attacher: McpAttacher | undefined,
+  instanceId: AgentInstanceId,
+  agentId: AgentId,
+): Promise<PreparedMcpLaunch> {
+  if (attacher === undefined) {
+    throw new Gate4AgentError(
+      'mcp-unavailable',
+      `agent ${agentId} was launched with mcp: true but the runtime has no MCP attacher; pass { mcp: bridge } to NativeRuntime.create (an McpBridge from @gate4agent/mcp)`,
+    );
+  }
+  const configDir = await mkdtemp(join(tmpdir(), 'g4a-agent-config-'));
+  let attachment: McpAttachment | null = null;
+  const dispose = async () => {
+    await attachment?.dispose();
+    await rm(configDir, { recursive: true, force: true });
+  };
+  try {
+    attachment = await attacher.attach({ instanceId, agentId, configDir });
+    const planned = planMcpConfig(agentId, attachment.entry, configDir);
+    if (!planned.ok) {
+      throw new Gate4AgentError('mcp-config-failed', planned.error.message);
+    }
+    for (const file of planned.value.files) {
+      await mkdir(dirname(file.path), { recursive: true, mode: 0o700 });
+      await writeFile(file.path, file.contents, { mode: 0o600 });
+      await chmod(file.path, 0o600);
+    }
+    return {
+      overlay: { env: planned.value.env, extraArgs: planned.value.args },
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
