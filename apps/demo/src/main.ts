@@ -28,6 +28,7 @@ import {
   providerDescriptor,
   type StartedOperations,
 } from './tool-provider.js';
+import { runWebDemo } from './web-mode.js';
 
 const TYPED_LINE = 'hello from gate4agent';
 const WAIT = { timeoutMs: SCREEN_TIMEOUT_MS };
@@ -173,6 +174,17 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.kind === 'invalid') {
     process.stderr.write(`demo: ${args.message}\n`);
     return 2;
+  }
+  if (args.web) {
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    // `on`, not `once`: the runtime's host-exit hook re-raises a signal that no app handler holds.
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+    try {
+      return await runWebDemo((line) => process.stdout.write(`${line}\n`), stop.signal);
+    } finally {
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    }
   }
   let choice = fixtureAgent();
   if (args.agent !== null) {

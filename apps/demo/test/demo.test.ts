@@ -145,7 +145,7 @@ describe('demo command line', () => {
   it('--help prints the usage and exits 0', async () => {
     const help = await runDemo(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: npm run demo -- [--agent <id>] [--help]');
+    expect(help.stdout).toContain('Usage: npm run demo -- [--agent <id>] [--web] [--help]');
     expect(help.stdout).not.toContain('== 1. runtime ==');
   });
 

@@ -10,6 +10,7 @@ import type { ErrorFamily, KindedMessage, Sample } from './error-messages/error-
 import { fleetFamilies } from './error-messages/fleet-families.js';
 import { mcpFamilies } from './error-messages/mcp-families.js';
 import { nativeFamilies } from './error-messages/native-families.js';
+import { webFamilies } from './error-messages/web-families.js';
 
 const families: readonly ErrorFamily[] = [
   ...coreFamilies,
@@ -19,6 +20,7 @@ const families: readonly ErrorFamily[] = [
   ...nativeFamilies,
   ...fleetFamilies,
   ...mcpFamilies,
+  ...webFamilies,
 ];
 
 /**

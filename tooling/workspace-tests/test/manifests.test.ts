@@ -36,6 +36,7 @@ describe('published package manifests', () => {
       '@gate4agent/tool-engine',
       '@gate4agent/tool-protocol',
       '@gate4agent/types',
+      '@gate4agent/web',
     ]);
   });
 

@@ -181,6 +181,15 @@ export class AgentSession implements AsyncDisposable {
     return this.#input({ kind: 'terminal-control', control: key });
   }
 
+  /**
+   * Writes `keys` as-is (`'1'`, `'\r'`, `'\u001b'`) as an `operator-keys` input: a person's answer
+   * to the operator gate on screen (trust, login, … dialog), the one input besides raw terminal
+   * input accepted while a gate shows. Resolves once the keys were written.
+   */
+  answerOperatorGate(keys: string): Promise<void> {
+    return this.#input({ kind: 'operator-keys', keys });
+  }
+
   /** Resizes the PTY and resolves once the agent's terminal has the new size. */
   resize(size: TerminalSize): Promise<void> {
     return this.#send({ kind: 'resize', instanceId: this.instanceId, size }, (event) => {
