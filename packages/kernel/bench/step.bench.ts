@@ -27,9 +27,7 @@ import {
 const REQUESTS_PER_STEP = 64;
 const ACTORS = 4;
 const binding = ProviderBindingId.of(1);
-const actors = Array.from({ length: ACTORS }, (_, index) =>
-  ToolActorId.of(`bench-actor-${index}`),
-);
+const actors = Array.from({ length: ACTORS }, (_, index) => ToolActorId.of(`bench-actor-${index}`));
 
 const kernel = kernelWithProvider();
 attachToolProvider(kernel, 1);

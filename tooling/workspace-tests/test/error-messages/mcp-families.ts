@@ -27,7 +27,10 @@ export const mcpFamilies: readonly ErrorFamily[] = [
       requestRefused: ['browser_echo', 'tool client is not active'],
       resultTooLarge: ['browser_echo', 300_000, 262_144],
       fromOutcome: {
-        args: ['browser_echo', { kind: 'superseded', currentGeneration: 4, cancellation: 'cancel-queued-unconfirmed' }],
+        args: [
+          'browser_echo',
+          { kind: 'superseded', currentGeneration: 4, cancellation: 'cancel-queued-unconfirmed' },
+        ],
         values: ['browser_echo', '4'],
       },
     },
