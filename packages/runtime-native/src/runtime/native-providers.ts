@@ -38,6 +38,10 @@ const EXECUTOR_FAULTS = new Set([
   'exit-unproven',
 ]);
 
+/** `delay`, shortened to the poll interval. */
+const withPoll = (delay: number | null): number =>
+  Math.min(delay ?? HOST_TICK_INTERVAL, HOST_TICK_INTERVAL);
+
 /**
  * The provider plane of a `NativeRuntime`: the registered descriptors, one supervisor per
  * installed native provider, the executors' activity subscriptions and the runtime's queues of
@@ -76,21 +80,27 @@ export class NativeProviders {
   }
 
   /**
-   * How long the host driver may wait before the next tick for the providers' sake: a poll
-   * interval while an operation is owned, and no later than the earliest stop-grace or exit-proof
-   * deadline; `null` when no provider needs a tick.
+   * How long the host driver may wait before the next tick for the providers' sake: no later
+   * than the earliest stop-grace or exit-proof deadline (exactly, not rounded to a poll
+   * interval), a poll interval while an operation can only progress by being polled (see
+   * `ProviderSupervisor.needsPolling`) or acks and faults are left to collect, and `null` when nothing
+   * is owned or due: executor activity wakes the driver for everything else.
    */
   nextTickDelay(now: number): number | null {
     let delay: number | null = null;
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
-      if (supervisor.snapshot().operations.length > 0) delay ??= HOST_TICK_INTERVAL;
+      if (supervisor.needsPolling()) delay = withPoll(delay);
+      if (supervisor.ownedOperationCount() === 0) continue;
       const deadline = supervisor.nextDeadline();
+      // A deadline already past was acted on by the tick that just ran (or is being retried,
+      // which `needsPolling` covers): only future ones need a timer.
       if (deadline !== null && deadline > now) {
-        const until = Math.ceil(deadline - now);
+        const until = deadline - now;
         delay = delay === null ? until : Math.min(delay, until);
       }
     }
+    if (this.#events.leftBehind()) delay = withPoll(delay);
     return delay;
   }
 

@@ -327,6 +327,36 @@ export class ProviderSupervisor {
     return reached;
   }
 
+  /** How many operations the supervisor owns (live, or waiting for the kernel's disposition). */
+  ownedOperationCount(): number {
+    return this.#core.owned.size;
+  }
+
+  /**
+   * Whether an owned operation can progress only by being ticked again, with nothing that would
+   * wake the host: a physical operation whose executor has no `onActivity` signal or is broken
+   * (its end is then proven from its pid), a completion waiting for room in the receipt queue,
+   * an exit ack waiting for room in the ack buffer, a stop signal being retried, or work left
+   * queued past the last tick's quantum. A host polls while this holds; otherwise
+   * executor activity, ingress and {@link nextDeadline} tell it when to tick.
+   */
+  needsPolling(): boolean {
+    const core = this.#core;
+    if (core.workLeftBehind === true) return true;
+    const signalled = typeof core.executor.onActivity === 'function';
+    for (const owned of core.owned.values()) {
+      if (owned.state === 'pending-completion') return true;
+      if (owned.state !== 'physical') continue;
+      if (!signalled || owned.executorBroken || exitAckBackpressured(owned)) return true;
+      // A stop or force stop that failed is retried on the next ticks.
+      if (owned.stopSignalAttempted && !owned.stopSignalled && !owned.forceStopSignalled) {
+        return true;
+      }
+      if (owned.forceStopAttempts > 0 && !owned.forceStopSignalled) return true;
+    }
+    return false;
+  }
+
   /**
    * The clock reading at which an owned operation next needs a tick without being woken: the end
    * of a stop grace (force stop due) or of the exit-proof window after a force stop; `null` when
