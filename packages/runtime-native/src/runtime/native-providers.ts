@@ -82,15 +82,17 @@ export class NativeProviders {
   /**
    * How long the host driver may wait before the next tick for the providers' sake: no later
    * than the earliest stop-grace or exit-proof deadline (exactly, not rounded to a poll
-   * interval), a poll interval while an operation can only progress by being polled (see
-   * `ProviderSupervisor.needsPolling`) or acks and faults are left to collect, and `null` when nothing
+   * interval), at once or after a poll interval when a supervisor needs a tick nothing else
+   * would cause (see `ProviderSupervisor.needsTick`) or acks and faults are left to collect, and `null` when nothing
    * is owned or due: executor activity wakes the driver for everything else.
    */
   nextTickDelay(now: number): number | null {
     let delay: number | null = null;
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
-      if (supervisor.needsPolling()) delay = withPoll(delay);
+      const need = supervisor.needsTick();
+      if (need === 'now') return 0;
+      if (need === 'poll') delay = withPoll(delay);
       if (supervisor.ownedOperationCount() === 0) continue;
       const deadline = supervisor.nextDeadline();
       // A deadline already past was acted on by the tick that just ran (or is being retried,

@@ -333,28 +333,32 @@ export class ProviderSupervisor {
   }
 
   /**
-   * Whether an owned operation can progress only by being ticked again, with nothing that would
-   * wake the host: a physical operation whose executor has no `onActivity` signal or is broken
-   * (its end is then proven from its pid), a completion waiting for room in the receipt queue,
-   * an exit ack waiting for room in the ack buffer, a stop signal being retried, or work left
-   * queued past the last tick's quantum. A host polls while this holds; otherwise
-   * executor activity, ingress and {@link nextDeadline} tell it when to tick.
+   * Whether the supervisor needs a tick that nothing else would cause. `now`: a completion is
+   * ready to submit, or work is left queued past the last tick's quantum. `poll`: a physical
+   * operation can only progress by being polled, because its executor has no `onActivity`
+   * signal or is broken (its end is then proven from its pid), its exit ack waits for room in
+   * the ack buffer, or a stop signal is being retried. `null`: executor activity, ingress and
+   * {@link nextDeadline} cover everything, so a host may sleep until one of them.
    */
-  needsPolling(): boolean {
+  needsTick(): 'now' | 'poll' | null {
     const core = this.#core;
-    if (core.workLeftBehind === true) return true;
+    if (core.workLeftBehind === true) return 'now';
     const signalled = typeof core.executor.onActivity === 'function';
+    let need: 'poll' | null = null;
     for (const owned of core.owned.values()) {
-      if (owned.state === 'pending-completion') return true;
-      if (owned.state !== 'physical') continue;
-      if (!signalled || owned.executorBroken || exitAckBackpressured(owned)) return true;
-      // A stop or force stop that failed is retried on the next ticks.
-      if (owned.stopSignalAttempted && !owned.stopSignalled && !owned.forceStopSignalled) {
-        return true;
+      if (owned.state === 'pending-completion') {
+        // Receipts free the room, and they arrive with the kernel steps that ingress causes.
+        if (core.outstandingObservations < core.observationCapacity) return 'now';
+        continue;
       }
-      if (owned.forceStopAttempts > 0 && !owned.forceStopSignalled) return true;
+      if (owned.state !== 'physical' || need !== null) continue;
+      if (!signalled || owned.executorBroken || exitAckBackpressured(owned)) need = 'poll';
+      // A stop or force stop that failed is retried on the next ticks.
+      else if (owned.stopSignalAttempted && !owned.stopSignalled && !owned.forceStopSignalled) {
+        need = 'poll';
+      } else if (owned.forceStopAttempts > 0 && !owned.forceStopSignalled) need = 'poll';
     }
-    return false;
+    return need;
   }
 
   /**
