@@ -95,11 +95,12 @@ export class NativeProviders {
       if (need === 'poll') delay = withPoll(delay);
       if (supervisor.ownedOperationCount() === 0) continue;
       const deadline = supervisor.nextDeadline();
-      // A deadline already past was acted on by the tick that just ran (or is being retried,
-      // which `needsPolling` covers): only future ones need a timer.
-      if (deadline !== null && deadline > now) {
+      if (deadline !== null) {
         const until = deadline - now;
-        delay = delay === null ? until : Math.min(delay, until);
+        // A deadline that passed after the tick looked at it (or that a failing tick cannot act
+        // on) must not be lost, nor spin the driver: at once when just passed, else polled.
+        const wait = until > 0 ? until : until > -HOST_TICK_INTERVAL ? 0 : HOST_TICK_INTERVAL;
+        delay = delay === null ? wait : Math.min(delay, wait);
       }
     }
     if (this.#events.leftBehind()) delay = withPoll(delay);

@@ -9,6 +9,7 @@ import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import {
   DEFAULT_PROVIDER_STOP_GRACE,
+  MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EXIT_PROOF_TIMEOUT,
 } from '../constants.js';
@@ -372,9 +373,15 @@ export class ProviderSupervisor {
     for (const owned of core.owned.values()) {
       if (owned.state !== 'physical' || owned.physicalExit !== null) continue;
       let due: number | null = null;
-      if (owned.stopSignalledAt !== null && !owned.forceStopSignalled) {
+      // Only deadlines a tick can still act on: a force stop with attempts left, an executor not
+      // yet found hung.
+      if (
+        owned.stopSignalledAt !== null &&
+        !owned.forceStopSignalled &&
+        owned.forceStopAttempts < MAX_PROVIDER_FORCE_STOP_ATTEMPTS
+      ) {
         due = owned.stopSignalledAt + core.stopGrace;
-      } else if (owned.forceStopSignalledAt !== null) {
+      } else if (owned.forceStopSignalledAt !== null && !owned.executorBroken) {
         due = owned.forceStopSignalledAt + PROVIDER_EXIT_PROOF_TIMEOUT;
       }
       if (due !== null && (earliest === null || due < earliest)) earliest = due;
