@@ -2,7 +2,11 @@ import { createFakeClock } from '@gate4agent/testkit';
 import { ToolProviderId } from '@gate4agent/tool-protocol';
 import { Gate4AgentError, unwrap, unwrapErr } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROVIDER_STOP_GRACE, MIN_PROVIDER_STOP_GRACE } from '../../src/constants.js';
+import {
+  DEFAULT_PROVIDER_STOP_GRACE,
+  MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
+  MIN_PROVIDER_STOP_GRACE,
+} from '../../src/constants.js';
 import { ProviderSupervisor } from '../../src/supervisor/provider-supervisor.js';
 import { EXIT_KILLED, EXIT_OK, FakeExecutor } from './support/fake-executor.js';
 import { FakeRuntimePort } from './support/fake-runtime-port.js';
@@ -186,6 +190,16 @@ describe('host scheduling', () => {
     expect(supervisor.snapshot().operations[0]).toMatchObject({ stopSignalled: true });
     expect(supervisor.needsTick()).toBeNull();
     expect(supervisor.nextDeadline()).toBe(1_025.5);
+
+    // Past the grace, with every force stop refused: no deadline is left to act on, only polling.
+    executor.op(1).failForceStops = MAX_PROVIDER_FORCE_STOP_ATTEMPTS;
+    clock.advance(25);
+    for (let attempt = 0; attempt < MAX_PROVIDER_FORCE_STOP_ATTEMPTS; attempt += 1) {
+      supervisor.tick();
+    }
+    expect(executor.op(1).forceStopCalls).toBe(MAX_PROVIDER_FORCE_STOP_ATTEMPTS);
+    expect(supervisor.nextDeadline()).toBeNull();
+    expect(supervisor.needsTick()).toBe('poll');
   });
 });
 
