@@ -61,9 +61,9 @@ export const MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS = 86_400_000;
 export const PROVIDER_EVENT_DRAIN_QUANTUM = 64;
 /**
  * gate4agent-runtime-native (the node host's 10 ms sleep between ticks): the host driver's poll
- * period while a provider operation is owned (milliseconds). Executors are polled (`tryWait`
- * probes the process group; grace windows run on the clock), so a live operation needs time;
- * an idle runtime schedules no tick at all.
+ * period (milliseconds) while a tool request is open or an operation can only progress by being
+ * polled (its executor has no `onActivity`, or is broken). Grace windows get timers at their
+ * exact deadlines; an idle runtime schedules no tick at all.
  */
 export const HOST_TICK_INTERVAL = 10;
 /**

@@ -5,7 +5,12 @@ import type {
   NativeProviderResultPoll,
 } from '@gate4agent/handle';
 import { NativeProviderOperationError } from '@gate4agent/handle';
-import { processGroupGone, signalProcessGroup } from '@gate4agent/process';
+import {
+  KILL_DOMAIN_RECHECK_MAX,
+  KILL_DOMAIN_RECHECK_MIN,
+  processGroupGone,
+  signalProcessGroup,
+} from '@gate4agent/process';
 import type { Result } from '@gate4agent/types';
 import { err, ok } from '@gate4agent/types';
 import { CHILD_PROCESS_STDIO_DRAIN_GRACE } from '../constants.js';
@@ -34,6 +39,10 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   #leftoversKilled = false;
   #groupEmptyAt: number | null = null;
   #reported: NativeProviderExit | null = null;
+  readonly #onActivity: () => void;
+  /** A re-check this operation scheduled for itself (leftover group members, stdio drain). */
+  #recheck: ReturnType<typeof setTimeout> | null = null;
+  #recheckDelay = KILL_DOMAIN_RECHECK_MIN;
 
   /**
    * Wraps a freshly spawned child (its pid must be known). `onActivity` is called when the child
@@ -50,6 +59,7 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
     this.#child = child;
     this.#resultMaxBytes = resultMaxBytes;
     this.#now = now;
+    this.#onActivity = onActivity;
     child.once('exit', (code, signal) => {
       this.#exit = { code, signal };
       onActivity();
@@ -91,7 +101,12 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   /**
    * The exit, once the child has been reaped, no process of its group can run any more, and its
    * stdio has closed. Group members left behind by a child that exited are killed: they belong to
-   * the finished operation.
+   * the finished operation. After a stop was signalled the output is not wanted: once the group
+   * is proven gone the pipes are closed at once instead of waiting for them to drain.
+   *
+   * Every wait it cannot end by itself (leftovers still dying, pipes held by an escaped process)
+   * schedules a re-check that calls the activity listener, so a host driven by `onActivity`
+   * never has to poll.
    */
   tryWait(): Result<NativeProviderExit | null, NativeProviderOperationError> {
     if (this.#reported !== null) return ok(this.#reported);
@@ -103,16 +118,23 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
           this.#leftoversKilled = true;
           signalProcessGroup(this.pid, 'SIGKILL');
         }
+        this.#scheduleRecheck(this.#recheckDelay);
+        this.#recheckDelay = Math.min(this.#recheckDelay * 2, KILL_DOMAIN_RECHECK_MAX);
         return ok(null);
       }
       this.#groupEmptyAt = this.#now();
     }
     if (!this.#closed) {
-      // Only a process outside the group can still hold our pipes: stop waiting for it.
-      if (this.#now() - this.#groupEmptyAt < CHILD_PROCESS_STDIO_DRAIN_GRACE) return ok(null);
+      const stopped = this.#stopSignalled || this.#forceStopSignalled;
+      const waited = this.#now() - this.#groupEmptyAt;
+      if (!stopped && waited < CHILD_PROCESS_STDIO_DRAIN_GRACE) {
+        // Only a process outside the group can still hold our pipes: wait a while for output.
+        this.#scheduleRecheck(CHILD_PROCESS_STDIO_DRAIN_GRACE - waited);
+        return ok(null);
+      }
       this.#destroyStdio();
-      return ok(null);
     }
+    this.#clearRecheck();
     this.#reported = { success: exit.code === 0 && exit.signal === null, code: exit.code };
     return ok(this.#reported);
   }
@@ -139,6 +161,7 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
 
   /** Fail-safe: SIGKILL to the group unless the exit was already proven. Idempotent. */
   dispose(): void {
+    this.#clearRecheck();
     if (this.#reported !== null || this.#groupEmptyAt !== null) return;
     if (POSIX) signalProcessGroup(this.pid, 'SIGKILL');
     else this.#child.kill('SIGKILL');
@@ -149,6 +172,19 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
     // Past the limit the output is only counted, never kept; the child is not blocked.
     if (this.#stdoutBytes <= this.#resultMaxBytes) this.#chunks.push(chunk);
     else this.#chunks.length = 0;
+  }
+
+  #scheduleRecheck(delay: number): void {
+    if (this.#recheck !== null) return;
+    this.#recheck = setTimeout(() => {
+      this.#recheck = null;
+      this.#onActivity();
+    }, delay);
+  }
+
+  #clearRecheck(): void {
+    if (this.#recheck !== null) clearTimeout(this.#recheck);
+    this.#recheck = null;
   }
 
   #destroyStdio(): void {

@@ -28,10 +28,25 @@ export function platformMinimalChildEnvironment(
     readonly platform?: NodeJS.Platform;
   } = {},
 ): Record<string, string> {
+  const platform = options.platform ?? process.platform;
   return minimalChildEnvironment({
-    inherited: options.inherited ?? process.env,
-    platform: options.platform ?? process.platform,
+    inherited: allowedEntries(options.inherited ?? process.env, platform, options.pass),
+    platform,
     ...(options.pass === undefined ? {} : { pass: options.pass }),
     ...(options.set === undefined ? {} : { set: options.set }),
   });
+}
+
+// Reading every value of `process.env` goes through a native interceptor per variable; taking
+// the names once and reading only the allowed ones keeps a spawn's environment cheap.
+function allowedEntries(
+  inherited: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  pass: readonly string[] = [],
+): Record<string, string | undefined> {
+  const entries: Record<string, string | undefined> = {};
+  for (const key of Object.keys(inherited)) {
+    if (isChildEnvironmentKey(key, platform) || pass.includes(key)) entries[key] = inherited[key];
+  }
+  return entries;
 }

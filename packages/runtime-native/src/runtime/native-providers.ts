@@ -38,6 +38,10 @@ const EXECUTOR_FAULTS = new Set([
   'exit-unproven',
 ]);
 
+/** `delay`, shortened to the poll interval. */
+const withPoll = (delay: number | null): number =>
+  Math.min(delay ?? HOST_TICK_INTERVAL, HOST_TICK_INTERVAL);
+
 /**
  * The provider plane of a `NativeRuntime`: the registered descriptors, one supervisor per
  * installed native provider, the executors' activity subscriptions and the runtime's queues of
@@ -76,21 +80,30 @@ export class NativeProviders {
   }
 
   /**
-   * How long the host driver may wait before the next tick for the providers' sake: a poll
-   * interval while an operation is owned, and no later than the earliest stop-grace or exit-proof
-   * deadline; `null` when no provider needs a tick.
+   * How long the host driver may wait before the next tick for the providers' sake: no later
+   * than the earliest stop-grace or exit-proof deadline (exactly, not rounded to a poll
+   * interval), at once or after a poll interval when a supervisor needs a tick nothing else
+   * would cause (see `ProviderSupervisor.needsTick`) or acks and faults are left to collect, and `null` when nothing
+   * is owned or due: executor activity wakes the driver for everything else.
    */
   nextTickDelay(now: number): number | null {
     let delay: number | null = null;
     for (const supervisor of this.#supervisors.values()) {
       if (supervisor.state() === 'closed') continue;
-      if (supervisor.snapshot().operations.length > 0) delay ??= HOST_TICK_INTERVAL;
+      const need = supervisor.needsTick();
+      if (need === 'now') return 0;
+      if (need === 'poll') delay = withPoll(delay);
+      if (supervisor.ownedOperationCount() === 0) continue;
       const deadline = supervisor.nextDeadline();
-      if (deadline !== null && deadline > now) {
-        const until = Math.ceil(deadline - now);
-        delay = delay === null ? until : Math.min(delay, until);
+      if (deadline !== null) {
+        const until = deadline - now;
+        // A deadline that passed after the tick looked at it (or that a failing tick cannot act
+        // on) must not be lost, nor spin the driver: at once when just passed, else polled.
+        const wait = until > 0 ? until : until > -HOST_TICK_INTERVAL ? 0 : HOST_TICK_INTERVAL;
+        delay = delay === null ? wait : Math.min(delay, wait);
       }
     }
+    if (this.#events.leftBehind()) delay = withPoll(delay);
     return delay;
   }
 

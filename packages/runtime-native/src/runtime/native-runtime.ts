@@ -402,8 +402,9 @@ export class NativeRuntime implements AsyncDisposable {
 
   /**
    * Starts the host driver: ticks on the event loop, at once when ingress, a worker observation
-   * or executor activity arrives, every 10 ms while a provider operation is owned, and not at
-   * all while idle (no timer is scheduled, so an idle runtime burns no CPU).
+   * or executor activity arrives, at the exact stop-grace deadlines, every 10 ms while a tool
+   * request is open or an operation must be polled, and not at all while idle (no timer is
+   * scheduled, so an idle runtime burns no CPU).
    */
   start(): void {
     this.#live();
@@ -467,9 +468,9 @@ export class NativeRuntime implements AsyncDisposable {
   /**
    * When the host driver must tick again without being woken: at once while observations or
    * ingress are left over (a tick takes a bounded batch), every {@link HOST_TICK_INTERVAL} while
-   * a tool request is open (its deadline counts ticks) or a provider operation is owned
-   * (executors are polled: `tryWait` probes the process group, and stop grace windows run on the
-   * clock), otherwise never. Everything else that needs a tick
+   * a tool request is open (its deadline counts ticks), and as the providers ask (their exact
+   * deadlines, a poll only for executors that do not signal activity), otherwise never.
+   * Everything else that needs a tick
    * arrives as a wake: ingress sends, worker observations and frames, executor activity,
    * retirements. A PTY worker's own timing (output polling, stop grace) runs in the worker.
    */

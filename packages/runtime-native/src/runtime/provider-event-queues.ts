@@ -28,9 +28,13 @@ class EventQueue<T> {
 
   constructor(readonly drainOne: (supervisor: ProviderSupervisor, limit: number) => T[]) {}
 
+  /** A provider yielded a full quantum in the last pass: it may hold more for the next one. */
+  leftBehind = false;
+
   collect(supervisors: ReadonlyMap<ToolProviderId, ProviderSupervisor>): void {
     let room = MAX_PROVIDER_SUPERVISOR_EVENTS - this.items.length;
-    if (room <= 0) return;
+    this.leftBehind = false;
+    if (room <= 0 || supervisors.size === 0) return;
     for (const providerId of providerIdsAfter([...supervisors.keys()], this.cursor)) {
       const supervisor = supervisors.get(providerId);
       const drained =
@@ -41,9 +45,12 @@ class EventQueue<T> {
         room -= drained.length;
         this.items.push(...drained);
         this.cursor = providerId;
+        if (drained.length === PROVIDER_EVENT_DRAIN_QUANTUM) this.leftBehind = true;
       }
       if (room === 0) break;
     }
+    // A full queue waits for its owner's drain, which collects again: no tick would help.
+    if (room === 0) this.leftBehind = false;
     // While anyone subscribes, events go to the subscriptions instead of waiting to be drained.
     if (this.subscribers.size > 0) this.subscribers.publishMany(this.drain(this.items.length));
   }
@@ -71,6 +78,14 @@ export class ProviderEventQueues {
   collect(supervisors: ReadonlyMap<ToolProviderId, ProviderSupervisor>): void {
     this.#acks.collect(supervisors);
     this.#faults.collect(supervisors);
+  }
+
+  /**
+   * Whether the last collection pass may have left events behind in a supervisor (one yielded a
+   * full quantum) while the queues still have room: another tick would collect them.
+   */
+  leftBehind(): boolean {
+    return this.#acks.leftBehind || this.#faults.leftBehind;
   }
 
   /** A subscription to every ack collected from now on (see `NativeRuntime.subscribeProviderExitAcks`). */

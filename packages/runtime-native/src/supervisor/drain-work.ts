@@ -16,9 +16,11 @@ import { descriptorHasCapability, isValidFailure } from './tool-validation.js';
 
 /** Reads and applies up to one quantum of work items. */
 export function drainWork(core: SupervisorCore, report: ProviderSupervisorTick): void {
+  core.workLeftBehind = false;
   for (let i = 0; i < MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK; i += 1) {
     const received = core.runtime.tryRecv();
     if (!received.ok) return;
+    if (i === MAX_PROVIDER_SUPERVISOR_WORK_PER_TICK - 1) core.workLeftBehind = true;
     report.workReceived += 1;
     const work = received.value;
     if (work.kind === 'cancel') {

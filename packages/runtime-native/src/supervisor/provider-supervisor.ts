@@ -9,6 +9,7 @@ import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
 import {
   DEFAULT_PROVIDER_STOP_GRACE,
+  MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
   MIN_PROVIDER_STOP_GRACE,
   PROVIDER_EXIT_PROOF_TIMEOUT,
 } from '../constants.js';
@@ -327,6 +328,40 @@ export class ProviderSupervisor {
     return reached;
   }
 
+  /** How many operations the supervisor owns (live, or waiting for the kernel's disposition). */
+  ownedOperationCount(): number {
+    return this.#core.owned.size;
+  }
+
+  /**
+   * Whether the supervisor needs a tick that nothing else would cause. `now`: a completion is
+   * ready to submit, or work is left queued past the last tick's quantum. `poll`: a physical
+   * operation can only progress by being polled, because its executor has no `onActivity`
+   * signal or is broken (its end is then proven from its pid), its exit ack waits for room in
+   * the ack buffer, or a stop signal is being retried. `null`: executor activity, ingress and
+   * {@link nextDeadline} cover everything, so a host may sleep until one of them.
+   */
+  needsTick(): 'now' | 'poll' | null {
+    const core = this.#core;
+    if (core.workLeftBehind === true) return 'now';
+    const signalled = typeof core.executor.onActivity === 'function';
+    let need: 'poll' | null = null;
+    for (const owned of core.owned.values()) {
+      if (owned.state === 'pending-completion') {
+        // Receipts free the room, and they arrive with the kernel steps that ingress causes.
+        if (core.outstandingObservations < core.observationCapacity) return 'now';
+        continue;
+      }
+      if (owned.state !== 'physical' || need !== null) continue;
+      if (!signalled || owned.executorBroken || exitAckBackpressured(owned)) need = 'poll';
+      // A stop or force stop that failed is retried on the next ticks.
+      else if (owned.stopSignalAttempted && !owned.stopSignalled && !owned.forceStopSignalled) {
+        need = 'poll';
+      } else if (owned.forceStopAttempts > 0 && !owned.forceStopSignalled) need = 'poll';
+    }
+    return need;
+  }
+
   /**
    * The clock reading at which an owned operation next needs a tick without being woken: the end
    * of a stop grace (force stop due) or of the exit-proof window after a force stop; `null` when
@@ -338,9 +373,15 @@ export class ProviderSupervisor {
     for (const owned of core.owned.values()) {
       if (owned.state !== 'physical' || owned.physicalExit !== null) continue;
       let due: number | null = null;
-      if (owned.stopSignalledAt !== null && !owned.forceStopSignalled) {
+      // Only deadlines a tick can still act on: a force stop with attempts left, an executor not
+      // yet found hung.
+      if (
+        owned.stopSignalledAt !== null &&
+        !owned.forceStopSignalled &&
+        owned.forceStopAttempts < MAX_PROVIDER_FORCE_STOP_ATTEMPTS
+      ) {
         due = owned.stopSignalledAt + core.stopGrace;
-      } else if (owned.forceStopSignalledAt !== null) {
+      } else if (owned.forceStopSignalledAt !== null && !owned.executorBroken) {
         due = owned.forceStopSignalledAt + PROVIDER_EXIT_PROOF_TIMEOUT;
       }
       if (due !== null && (earliest === null || due < earliest)) earliest = due;

@@ -48,6 +48,8 @@ export interface SupervisorCore {
   readonly exitAcks: QueuedExitAck[];
   readonly faults: ProviderSupervisorFault[];
   droppedFaults: number;
+  /** The last work pass stopped at its quantum: more work may be queued for the next tick. */
+  workLeftBehind?: boolean;
   /** Told of every fault as it is recorded (the runtime's error channel); must not throw. */
   readonly onFault: ((fault: ProviderSupervisorFault) => void) | null;
 }

@@ -185,6 +185,50 @@ describe('ChildProcessProviderExecutor', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  it('after a stop, reports the exit once the group is gone without waiting for a held pipe', async () => {
+    const clock = createFakeClock(0);
+    const root = createFixtureRoot('g4a-escaper-');
+    const marker = join(root, 'escaper.pid');
+    const operation = startOperation(
+      nodeExecutor(ESCAPER, [marker, fixtureScriptPath('long-running')], { now: clock.now }),
+      'escapes-holding-stdout',
+    );
+    await waitUntil(
+      () => existsSync(marker) && readFileSync(marker, 'utf8') !== '',
+      'the escaper pid',
+    );
+    const escaper = Number(readFileSync(marker, 'utf8'));
+    trackProcess(escaper, 'long-running');
+    await waitUntil(() => processGroupGone(operation.pid), 'the end of the leader');
+    // The escaper still holds stdout, but a stopped operation's output is not wanted: no drain
+    // grace (the fake clock never moves), the exit is reported as soon as it is seen.
+    unwrap(operation.requestStop());
+    expect(await waitForExit(operation)).toEqual({ success: true, code: 0 });
+    expect(isProcessAlive(escaper)).toBe(true);
+    process.kill(escaper, 'SIGKILL');
+    await waitUntil(() => !isProcessAlive(escaper), 'the end of the escaper');
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('wakes its activity listener for every wait it cannot end by itself, so nothing polls', async () => {
+    const executor = fixtureExecutor('spawns-grandchild');
+    let wakes = 0;
+    let unsubscribe = () => {};
+    const exited = new Promise<unknown>((resolve) => {
+      unsubscribe = executor.onActivity(() => {
+        wakes += 1;
+        // The only call site of tryWait: a host that never polls.
+        const exit = unwrap(operation.tryWait());
+        if (exit !== null) resolve(exit);
+      });
+    });
+    const operation = startOperation(executor, 'spawns-grandchild');
+    expect(await exited).toEqual({ success: true, code: 0 });
+    unsubscribe();
+    expect(wakes).toBeGreaterThan(0);
+    expect(processGroupGone(operation.pid)).toBe(true);
+  });
+
   it('dispose kills the whole group', async () => {
     const operation = startOperation(fixtureExecutor('long-running'), 'long-running');
     operation.dispose();

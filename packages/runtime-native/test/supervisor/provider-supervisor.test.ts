@@ -2,11 +2,20 @@ import { createFakeClock } from '@gate4agent/testkit';
 import { ToolProviderId } from '@gate4agent/tool-protocol';
 import { Gate4AgentError, unwrap, unwrapErr } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROVIDER_STOP_GRACE, MIN_PROVIDER_STOP_GRACE } from '../../src/constants.js';
+import {
+  DEFAULT_PROVIDER_STOP_GRACE,
+  MAX_PROVIDER_FORCE_STOP_ATTEMPTS,
+  MIN_PROVIDER_STOP_GRACE,
+} from '../../src/constants.js';
 import { ProviderSupervisor } from '../../src/supervisor/provider-supervisor.js';
-import { EXIT_KILLED, FakeExecutor } from './support/fake-executor.js';
+import { EXIT_KILLED, EXIT_OK, FakeExecutor } from './support/fake-executor.js';
 import { FakeRuntimePort } from './support/fake-runtime-port.js';
-import { PROVIDER_ID, providerDescriptor, requestKey } from './support/fixtures.js';
+import {
+  PROVIDER_ID,
+  providerDescriptor,
+  requestKey,
+  successObservation,
+} from './support/fixtures.js';
 import { harness } from './support/setup.js';
 
 describe('ProviderSupervisor construction', () => {
@@ -124,6 +133,73 @@ describe('stop grace', () => {
       exit: EXIT_KILLED,
     });
     expect(executor.op(1).forceStopCalls).toBe(1);
+  });
+});
+
+/** A fake executor that signals its progress, so a host need not poll it. */
+class SignallingExecutor extends FakeExecutor {
+  onActivity(_listener: () => void): () => void {
+    return () => undefined;
+  }
+}
+
+describe('host scheduling', () => {
+  it('asks to be polled while an executor without an activity signal owns a live operation', () => {
+    const { port, supervisor, executor } = harness();
+    expect(supervisor.ownedOperationCount()).toBe(0);
+    expect(supervisor.needsTick()).toBeNull();
+    port.invoke(1);
+    supervisor.tick();
+    expect(supervisor.ownedOperationCount()).toBe(1);
+    expect(supervisor.needsTick()).toBe('poll');
+    executor.op(1).poll = { kind: 'ready', observation: successObservation() };
+    executor.op(1).exit = EXIT_OK;
+    supervisor.tick();
+    // The completion is ready to submit: the next tick is due at once.
+    expect(supervisor.needsTick()).toBe('now');
+    expect(supervisor.tick().observationsSubmitted).toBe(1);
+    expect(supervisor.ownedOperationCount()).toBe(1);
+    expect(supervisor.needsTick()).toBeNull();
+  });
+
+  it('with an activity signal waits for it and for its exact deadlines, and polls a retried stop', () => {
+    const port = new FakeRuntimePort();
+    const executor = new SignallingExecutor();
+    const clock = createFakeClock(1_000);
+    const supervisor = unwrap(
+      ProviderSupervisor.newWithStopGrace(providerDescriptor(), port, executor, 25, {
+        now: clock.now,
+      }),
+    );
+    port.invoke(1);
+    supervisor.tick();
+    expect(supervisor.ownedOperationCount()).toBe(1);
+    expect(supervisor.needsTick()).toBeNull();
+    expect(supervisor.nextDeadline()).toBeNull();
+
+    executor.op(1).failStops = 2;
+    port.cancel(1);
+    supervisor.tick();
+    expect(supervisor.snapshot().operations[0]).toMatchObject({
+      stopSignalAttempted: true,
+      stopSignalled: false,
+    });
+    expect(supervisor.needsTick()).toBe('poll');
+    clock.advance(0.5);
+    supervisor.tick();
+    expect(supervisor.snapshot().operations[0]).toMatchObject({ stopSignalled: true });
+    expect(supervisor.needsTick()).toBeNull();
+    expect(supervisor.nextDeadline()).toBe(1_025.5);
+
+    // Past the grace, with every force stop refused: no deadline is left to act on, only polling.
+    executor.op(1).failForceStops = MAX_PROVIDER_FORCE_STOP_ATTEMPTS;
+    clock.advance(25);
+    for (let attempt = 0; attempt < MAX_PROVIDER_FORCE_STOP_ATTEMPTS; attempt += 1) {
+      supervisor.tick();
+    }
+    expect(executor.op(1).forceStopCalls).toBe(MAX_PROVIDER_FORCE_STOP_ATTEMPTS);
+    expect(supervisor.nextDeadline()).toBeNull();
+    expect(supervisor.needsTick()).toBe('poll');
   });
 });
 
