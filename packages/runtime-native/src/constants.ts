@@ -98,6 +98,12 @@ export const RESERVED_QWEN_SIDECAR_FLAGS = ['--json-fd', '--json-file'] as const
 export const TERMINAL_SCROLLBACK_ROWS = 1_000;
 /** gate4agent-pty: most scrollback rows a terminal frame carries (the newest ones). */
 export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
+/**
+ * Not upstream: under continuous output, a session's next frame waits at least this many times
+ * as long as its last frame took to build (and never less than `workerPollIntervalMs`), so
+ * building frames takes at most about 2 % of a core however heavy the flood.
+ */
+export const TERMINAL_FRAME_COST_SPACING = 50;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */
 export const PTY_EXIT_QUIET = 100;
 /**
