@@ -117,7 +117,10 @@ export const PTY_DESCENDANT_GRACE = 2_000;
 export const PTY_SHUTDOWN_TIMEOUT = 8_000;
 /** gate4agent-shell-native `STARTUP_GATE_SETTLE_MS`: the screen must stay gate-free this long. */
 export const STARTUP_GATE_SETTLE_MS = 350;
-/** gate4agent-shell-native `STARTUP_GATE_POLL_MS`: screen checks while settling. */
+/**
+ * gate4agent-shell-native `STARTUP_GATE_POLL_MS`: upstream's screen checks while settling. Kept
+ * for reference: here the settling screen is re-checked on every applied change instead.
+ */
 export const STARTUP_GATE_POLL_MS = 25;
 
 /** TypeScript-only: the PTY size `NativeRuntime.launchAgent` uses when none is given. */

@@ -277,8 +277,10 @@ export class PtySession implements AsyncDisposable {
     const deadline = this.#now() + PTY_SHUTDOWN_TIMEOUT;
     const reaped = await this.#waitExit(Math.max(0, deadline - this.#now()));
     if (!reaped) return err(PtySessionError.notReaped(this.pid));
+    // Sleep exactly until the reader finishes; output after the exit moves that time on.
     while (!this.readerFinished() && this.#now() < deadline) {
-      await delay(Math.min(PTY_EXIT_QUIET, Math.max(1, deadline - this.#now())));
+      const finishesAt = this.readerFinishesAt() ?? this.#now() + PTY_EXIT_QUIET;
+      await delay(Math.max(1, Math.min(finishesAt, deadline) - this.#now()));
     }
     await this.screen.flushed();
     const terminal = this.screen.snapshot();
