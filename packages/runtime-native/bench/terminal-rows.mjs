@@ -19,7 +19,8 @@ import {
   defaultAgentReadinessSpec,
   unwrap,
 } from '@gate4agent/types';
-import { NativeRuntime } from '../dist/index.js';
+
+const { NativeRuntime } = await import(process.env.BENCH_DIST ?? '../dist/index.js');
 
 const require = createRequire(import.meta.url);
 const pty = require('node-pty');

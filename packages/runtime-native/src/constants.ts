@@ -104,6 +104,12 @@ export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
  * building frames takes at most about 2 % of a core however heavy the flood.
  */
 export const TERMINAL_FRAME_COST_SPACING = 50;
+/**
+ * Not upstream: while a session's output never pauses, the interval between its frames doubles
+ * from `workerPollIntervalMs` up to this many ms (10 frames a second); the first frame after a
+ * pause comes at once again. The last state is always published, at most this long after it.
+ */
+export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */
 export const PTY_EXIT_QUIET = 100;
 /**

@@ -11,6 +11,7 @@ import {
   DEFAULT_WORKER_POLL_INTERVAL_MS,
   PTY_DESCENDANT_GRACE,
   TERMINAL_FRAME_COST_SPACING,
+  TERMINAL_FRAME_FLOOD_INTERVAL,
 } from '../constants.js';
 import { completionObservation, effectFailure } from './effect-failure.js';
 import { debugSessionKey, type NativeSessionKey, sessionKeyString } from './native-session-key.js';
@@ -321,11 +322,18 @@ export class NativeEffectShell {
             operatorGate: operatorGateOn(owned.session, snapshot.contents),
           }),
         );
-        // Spaced by what this frame cost: a flood gets fewer, dearer frames, never more work.
+        // Output that never paused since the last frame doubles the interval (up to
+        // TERMINAL_FRAME_FLOOD_INTERVAL); a pause resets it. Frames are further spaced by what
+        // they cost: a flood gets fewer, dearer frames, never more work.
+        const continuous = started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
+        owned.floodInterval = continuous
+          ? Math.min(TERMINAL_FRAME_FLOOD_INTERVAL, Math.max(1, owned.floodInterval) * 2)
+          : this.#frameIntervalMs;
         const built = this.#now();
         owned.lastFrameAt = built;
         owned.frameSpacing = Math.max(
           this.#frameIntervalMs,
+          owned.floodInterval,
           (built - started) * TERMINAL_FRAME_COST_SPACING,
         );
       }

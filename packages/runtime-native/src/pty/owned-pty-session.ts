@@ -15,6 +15,8 @@ export interface OwnedPtySession {
   lastFrameAt: number;
   /** How long the next frame waits after `lastFrameAt` at least, in ms. */
   frameSpacing: number;
+  /** The interval output that never paused has grown to (doubling per frame), in ms. */
+  floodInterval: number;
   terminalStalePublished: boolean;
   /** Stops the shell's watch of the session's screen and exit; set by the shell that owns it. */
   unwatch: () => void;

@@ -176,6 +176,7 @@ export async function spawnNative(
     lastTerminalSequence: 0,
     lastFrameAt: Number.NEGATIVE_INFINITY,
     frameSpacing: 0,
+    floodInterval: 0,
     terminalStalePublished: false,
     unwatch: () => undefined,
   });
