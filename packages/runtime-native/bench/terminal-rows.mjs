@@ -96,11 +96,13 @@ function bareFlood(path) {
       env: { PATH: process.env.PATH ?? '' },
       encoding: null,
     });
-    let tail = '';
+    // The marker is looked for in the raw bytes (and across a chunk boundary), copying nothing.
+    let tail = Buffer.alloc(0);
     child.onData((data) => {
-      const text = tail + data.toString('latin1');
-      const done = text.includes(MARKER);
-      tail = text.slice(-MARKER.length);
+      const done =
+        data.includes(MARKER) ||
+        Buffer.concat([tail, data.subarray(0, MARKER.length)]).includes(MARKER);
+      tail = data.subarray(-MARKER.length);
       terminal.write(data, () => {
         if (!done) return;
         const seconds = (performance.now() - started) / 1000;
