@@ -98,6 +98,18 @@ export const RESERVED_QWEN_SIDECAR_FLAGS = ['--json-fd', '--json-file'] as const
 export const TERMINAL_SCROLLBACK_ROWS = 1_000;
 /** gate4agent-pty: most scrollback rows a terminal frame carries (the newest ones). */
 export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
+/**
+ * Not upstream: under continuous output, a session's next frame waits at least this many times
+ * as long as its last frame took to build (and never less than `workerPollIntervalMs`), so
+ * building frames takes at most about 2 % of a core however heavy the flood.
+ */
+export const TERMINAL_FRAME_COST_SPACING = 50;
+/**
+ * Not upstream: while a session's output never pauses, the interval between its frames doubles
+ * from `workerPollIntervalMs` up to this many ms (10 frames a second); the first frame after a
+ * pause comes at once again. The last state is always published, at most this long after it.
+ */
+export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */
 export const PTY_EXIT_QUIET = 100;
 /**
@@ -111,7 +123,10 @@ export const PTY_DESCENDANT_GRACE = 2_000;
 export const PTY_SHUTDOWN_TIMEOUT = 8_000;
 /** gate4agent-shell-native `STARTUP_GATE_SETTLE_MS`: the screen must stay gate-free this long. */
 export const STARTUP_GATE_SETTLE_MS = 350;
-/** gate4agent-shell-native `STARTUP_GATE_POLL_MS`: screen checks while settling. */
+/**
+ * gate4agent-shell-native `STARTUP_GATE_POLL_MS`: upstream's screen checks while settling. Kept
+ * for reference: here the settling screen is re-checked on every applied change instead.
+ */
 export const STARTUP_GATE_POLL_MS = 25;
 
 /** TypeScript-only: the PTY size `NativeRuntime.launchAgent` uses when none is given. */

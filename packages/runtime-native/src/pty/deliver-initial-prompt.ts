@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AgentSpec, OperatorGate, Result } from '@gate4agent/types';
 import {
   describeOperatorGate,
@@ -7,7 +6,7 @@ import {
   operatorGateHeadline,
   prepareInput,
 } from '@gate4agent/types';
-import { STARTUP_GATE_POLL_MS, STARTUP_GATE_SETTLE_MS } from '../constants.js';
+import { STARTUP_GATE_SETTLE_MS } from '../constants.js';
 import type { PtySession } from './pty-session.js';
 import { startupOperatorError } from './startup-operator-error.js';
 import { currentOperatorGate, waitForReadiness } from './wait-for-readiness.js';
@@ -27,10 +26,25 @@ function ensureNoGate(session: PtySession, spec: AgentSpec): Result<void, string
   return gate === null ? ok() : err(gateError(spec, gate));
 }
 
+// Resolves on the screen's next applied change, or after `ms`.
+function changedOrElapsed(session: PtySession, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    const stop = session.screen.onApplied(done);
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
 /**
  * Delivers a deferred (`after-ready`) initial prompt: waits for follow-up readiness (failing at
- * once, with the dialog named, when an operator gate shows; `timeoutMs` overrides the spec's), lets the screen settle {@link STARTUP_GATE_SETTLE_MS} gate-free, then pastes the
- * prompt (bracketed, controls neutralised) and submits it.
+ * once, with the dialog named, when an operator gate shows; `timeoutMs` overrides the spec's),
+ * lets the screen settle {@link STARTUP_GATE_SETTLE_MS} gate-free (re-checked on every applied
+ * change, not on a timer), then pastes the prompt (bracketed, controls neutralised) and submits
+ * it.
  */
 export async function deliverInitialPrompt(
   session: PtySession,
@@ -52,7 +66,7 @@ export async function deliverInitialPrompt(
     if (!clear.ok) return clear;
     const left = settled - performance.now();
     if (left <= 0) break;
-    await delay(Math.min(left, STARTUP_GATE_POLL_MS));
+    await changedOrElapsed(session, left);
   }
   // Start-up is over: from now on only the agent's own dialogs count as gates.
   session.markReady();

@@ -7,7 +7,12 @@ import type {
   Result,
 } from '@gate4agent/types';
 import { CONTROL_PROTOCOL_VERSION, err, ok, TerminalSize } from '@gate4agent/types';
-import { PTY_DESCENDANT_GRACE } from '../constants.js';
+import {
+  DEFAULT_WORKER_POLL_INTERVAL_MS,
+  PTY_DESCENDANT_GRACE,
+  TERMINAL_FRAME_COST_SPACING,
+  TERMINAL_FRAME_FLOOD_INTERVAL,
+} from '../constants.js';
 import { completionObservation, effectFailure } from './effect-failure.js';
 import { debugSessionKey, type NativeSessionKey, sessionKeyString } from './native-session-key.js';
 import { observeForeground, type PtyForegroundObservation } from './observe-foreground.js';
@@ -26,6 +31,20 @@ export interface NativeEffectShellOptions {
    * Default {@link PTY_DESCENDANT_GRACE}.
    */
   readonly ptyStopGraceMs?: number;
+  /**
+   * Called (synchronously, must not throw) whenever a session's screen applied a write or resize
+   * and when its process exited: the moments {@link NativeEffectShell.nextPublicationAt} may
+   * have moved. Default: nobody is told.
+   */
+  readonly onActivity?: () => void;
+  /**
+   * Shortest interval between two frames of one session, in ms: under continuous output frames
+   * are built at most this often (the first change after a quiet spell is framed at once, the
+   * last state always is). Default {@link DEFAULT_WORKER_POLL_INTERVAL_MS}.
+   */
+  readonly frameIntervalMs?: number;
+  /** The clock of the frame interval. Default `performance.now()`. */
+  readonly now?: () => number;
 }
 
 function canonicalForeground(
@@ -49,16 +68,61 @@ function canonicalForeground(
  * Carries out control effects on real PTY sessions (upstream `NativeEffectShell`, PTY transport):
  * spawn, write input, resize, foreground observation and tree stop, each answered by exactly one
  * observation bound to the effect's operation and generation. Natural exits and terminal frames
- * are collected by polling. One shell serves one worker; effects run one at a time.
+ * are collected when {@link nextPublicationAt} says so, which moves only on the events reported
+ * to `onActivity` (applied screen writes, process exits) or with the clock once one of those
+ * happened: an unchanged screen costs nothing. One shell serves one worker; effects run one at a
+ * time.
  */
 export class NativeEffectShell {
   readonly #catalog: AgentRegistry;
   readonly #sessions = new Map<string, OwnedPtySession>();
   readonly #graceMs: number;
+  readonly #onActivity: () => void;
+  readonly #frameIntervalMs: number;
+  readonly #now: () => number;
 
   constructor(catalog: AgentRegistry, options: NativeEffectShellOptions = {}) {
     this.#catalog = catalog;
     this.#graceMs = options.ptyStopGraceMs ?? PTY_DESCENDANT_GRACE;
+    this.#onActivity = options.onActivity ?? (() => undefined);
+    this.#frameIntervalMs = Math.max(0, options.frameIntervalMs ?? DEFAULT_WORKER_POLL_INTERVAL_MS);
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  #adopt(id: string, owned: OwnedPtySession): void {
+    const activity = this.#onActivity;
+    const stopScreen = owned.session.screen.onApplied(activity);
+    const stopExit = owned.session.onExited(activity);
+    owned.unwatch = () => {
+      stopScreen();
+      stopExit();
+    };
+    this.#sessions.set(id, owned);
+  }
+
+  #release(id: string, owned: OwnedPtySession): void {
+    this.#sessions.delete(id);
+    owned.unwatch();
+  }
+
+  /**
+   * When the next publication is due, on the shell's clock: a frame of a session whose screen
+   * changed since its last frame (no sooner than the frame interval after that frame), or the
+   * natural exit of a session whose reader finishes then. At or before now means due now;
+   * `null` means nothing will be due until `onActivity` is called.
+   */
+  nextPublicationAt(): number | null {
+    let next: number | null = null;
+    for (const owned of this.#sessions.values()) {
+      const screen = owned.session.screen;
+      if (screen.appliedSequence > owned.lastTerminalSequence) {
+        const at = owned.lastFrameAt + owned.frameSpacing;
+        if (next === null || at < next) next = at;
+      }
+      const finishes = owned.session.readerFinishesAt();
+      if (finishes !== null && (next === null || finishes < next)) next = finishes;
+    }
+    return next;
   }
 
   /** Live PTY sessions this shell owns. */
@@ -119,7 +183,7 @@ export class NativeEffectShell {
           owned !== undefined,
         );
         if (!spawned.ok) return spawned.error;
-        this.#sessions.set(sessionKeyString(key), spawned.value);
+        this.#adopt(sessionKeyString(key), spawned.value);
         return { kind: 'spawned', processId: spawned.value.session.pid };
       }
       case 'stop':
@@ -171,7 +235,7 @@ export class NativeEffectShell {
         message: `native session ${debugSessionKey(key)} does not exist`,
       };
     }
-    this.#sessions.delete(id);
+    this.#release(id, owned);
     const shutdown = await owned.session.shutdown({ graceMs: this.#graceMs });
     if (!shutdown.ok) return { kind: 'stop-failed', message: shutdown.error.message };
     return {
@@ -190,7 +254,7 @@ export class NativeEffectShell {
     );
     const observations: ObservationEnvelope[] = [];
     for (const [id, owned] of finished) {
-      this.#sessions.delete(id);
+      this.#release(id, owned);
       // The agent's natural exit ends the rest of its kill domain.
       const shutdown = await owned.session.shutdown({ graceMs: this.#graceMs });
       observations.push({
@@ -214,23 +278,34 @@ export class NativeEffectShell {
   }
 
   /**
-   * A frame for every session whose applied terminal sequence grew since its last frame, with the
-   * operator gate (trust, login, … dialog) the agent catalog recognises on it, or `null`.
+   * A frame for every session whose applied terminal sequence grew since its last frame and whose
+   * last frame is at least the frame interval old, with the operator gate (trust, login, …
+   * dialog) the agent catalog recognises on it, or `null`. An unchanged screen is not read at
+   * all. Each observation is frozen with its frame (see `terminalFrame`): share it, never copy it.
    */
   collectTerminalFrames(): ObservationEnvelope[] {
     const observations: ObservationEnvelope[] = [];
+    let now: number | null = null;
     for (const owned of this.#sessions.values()) {
-      const envelope = (observation: ControlObservation): ObservationEnvelope => ({
-        protocolVersion: CONTROL_PROTOCOL_VERSION,
-        operationId: null,
-        instanceId: owned.key.instanceId,
-        generation: owned.key.generation,
-        observation,
-      });
+      if (owned.session.screen.appliedSequence <= owned.lastTerminalSequence) continue;
+      now ??= this.#now();
+      if (now < owned.lastFrameAt + owned.frameSpacing) continue;
+      const envelope = (observation: ControlObservation): ObservationEnvelope =>
+        Object.freeze({
+          protocolVersion: CONTROL_PROTOCOL_VERSION,
+          operationId: null,
+          instanceId: owned.key.instanceId,
+          generation: owned.key.generation,
+          observation: Object.freeze(observation),
+        });
+      const started = this.#now();
       let snapshot: PtyTerminalSnapshot;
       try {
         snapshot = owned.session.terminalState();
       } catch (error) {
+        // Read again on the next change, not in a loop.
+        owned.lastTerminalSequence = owned.session.screen.appliedSequence;
+        owned.lastFrameAt = now;
         if (!owned.terminalStalePublished) {
           owned.terminalStalePublished = true;
           observations.push(envelope({ kind: 'terminal-stale', message: String(error) }));
@@ -247,6 +322,20 @@ export class NativeEffectShell {
             operatorGate: operatorGateOn(owned.session, snapshot.contents),
           }),
         );
+        // Output that never paused since the last frame doubles the interval (up to
+        // TERMINAL_FRAME_FLOOD_INTERVAL); a pause resets it. Frames are further spaced by what
+        // they cost: a flood gets fewer, dearer frames, never more work.
+        const continuous = started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
+        owned.floodInterval = continuous
+          ? Math.min(TERMINAL_FRAME_FLOOD_INTERVAL, Math.max(1, owned.floodInterval) * 2)
+          : this.#frameIntervalMs;
+        const built = this.#now();
+        owned.lastFrameAt = built;
+        owned.frameSpacing = Math.max(
+          this.#frameIntervalMs,
+          owned.floodInterval,
+          (built - started) * TERMINAL_FRAME_COST_SPACING,
+        );
       }
     }
     return observations;
@@ -256,6 +345,7 @@ export class NativeEffectShell {
   async dispose(): Promise<void> {
     const owned = [...this.#sessions.values()];
     this.#sessions.clear();
+    for (const session of owned) session.unwatch();
     await Promise.all(owned.map((session) => session.session.shutdown({ graceMs: this.#graceMs })));
   }
 

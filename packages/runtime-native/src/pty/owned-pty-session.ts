@@ -11,5 +11,13 @@ export interface OwnedPtySession {
   readonly spawnOperationId: OperationId;
   /** Sequence of the last terminal frame published for this session. */
   lastTerminalSequence: number;
+  /** When that frame was built (the shell's clock), or `-Infinity` before the first. */
+  lastFrameAt: number;
+  /** How long the next frame waits after `lastFrameAt` at least, in ms. */
+  frameSpacing: number;
+  /** The interval output that never paused has grown to (doubling per frame), in ms. */
+  floodInterval: number;
   terminalStalePublished: boolean;
+  /** Stops the shell's watch of the session's screen and exit; set by the shell that owns it. */
+  unwatch: () => void;
 }

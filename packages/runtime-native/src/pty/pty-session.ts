@@ -67,6 +67,7 @@ export class PtySession implements AsyncDisposable {
   #lastDataAt: number;
   readonly #exitWaiters: (() => void)[] = [];
   readonly #outputListeners = new Set<() => void>();
+  readonly #exitListeners = new Set<() => void>();
   #shutdown: Promise<Result<PtyShutdownOutcome, PtySessionError>> | null = null;
   #readyOnce = false;
 
@@ -95,12 +96,15 @@ export class PtySession implements AsyncDisposable {
     child.onData((data) => {
       this.#lastDataAt = this.#now();
       this.screen.write(typeof data === 'string' ? new TextEncoder().encode(data) : data);
-      for (const listener of [...this.#outputListeners]) listener();
+      if (this.#outputListeners.size > 0) {
+        for (const listener of [...this.#outputListeners]) listener();
+      }
     });
     child.onExit(({ exitCode, signal }) => {
       this.#exit = { exitCode, signal: signal ?? null };
       this.#exitAt = this.#now();
       for (const waiter of this.#exitWaiters.splice(0)) waiter();
+      for (const listener of [...this.#exitListeners]) listener();
     });
   }
 
@@ -153,9 +157,25 @@ export class PtySession implements AsyncDisposable {
 
   /** The child has exited and its output went quiet: nothing more will reach the screen. */
   readerFinished(): boolean {
-    if (this.#exit === null) return false;
-    if (this.screen.appliedSequence < this.screen.publishedSequence) return false;
-    return this.#now() - Math.max(this.#exitAt, this.#lastDataAt) >= PTY_EXIT_QUIET;
+    const at = this.readerFinishesAt();
+    return at !== null && this.#now() >= at;
+  }
+
+  /**
+   * When the reader finishes unless more output comes: {@link PTY_EXIT_QUIET} after the exit and
+   * the last output. `null` while the child runs or output still waits to be applied (both end
+   * with an event: the exit listeners, the screen's applied listeners).
+   */
+  readerFinishesAt(): number | null {
+    if (this.#exit === null) return null;
+    if (this.screen.appliedSequence < this.screen.publishedSequence) return null;
+    return Math.max(this.#exitAt, this.#lastDataAt) + PTY_EXIT_QUIET;
+  }
+
+  /** Calls `listener` once the child has exited, until the returned function is called. */
+  onExited(listener: () => void): () => void {
+    this.#exitListeners.add(listener);
+    return () => this.#exitListeners.delete(listener);
   }
 
   /** Calls `listener` after each chunk of output until the returned function is called. */
@@ -257,8 +277,10 @@ export class PtySession implements AsyncDisposable {
     const deadline = this.#now() + PTY_SHUTDOWN_TIMEOUT;
     const reaped = await this.#waitExit(Math.max(0, deadline - this.#now()));
     if (!reaped) return err(PtySessionError.notReaped(this.pid));
+    // Sleep exactly until the reader finishes; output after the exit moves that time on.
     while (!this.readerFinished() && this.#now() < deadline) {
-      await delay(Math.min(PTY_EXIT_QUIET, Math.max(1, deadline - this.#now())));
+      const finishesAt = this.readerFinishesAt() ?? this.#now() + PTY_EXIT_QUIET;
+      await delay(Math.max(1, Math.min(finishesAt, deadline) - this.#now()));
     }
     await this.screen.flushed();
     const terminal = this.screen.snapshot();

@@ -2,7 +2,8 @@ import type { TerminalFrame, TerminalMouseProtocolEncoding, TerminalSize } from 
 
 /**
  * One picture of a PTY session's emulated terminal, pinned to `sequence`: the last terminal write
- * (output or resize) the emulator has applied.
+ * (output or resize) the emulator has applied. `TerminalScreen` hands out each snapshot frozen and
+ * shares it until the screen changes; its byte arrays are never written after it was built.
  */
 export interface PtyTerminalSnapshot {
   readonly ptyId: string;
@@ -21,19 +22,39 @@ export interface PtyTerminalSnapshot {
   readonly mouseProtocolEncoding: TerminalMouseProtocolEncoding;
 }
 
-/** The control-plane frame of a snapshot (upstream `terminal_frame`). */
+const frames = new WeakMap<PtyTerminalSnapshot, TerminalFrame>();
+
+/**
+ * The control-plane frame of a snapshot (upstream `terminal_frame`), built once per snapshot and
+ * deep-frozen: the frame object, its size and its scrollback array are `Object.freeze`d, and its
+ * byte arrays (`formatted`, each scrollback row) are never written by anyone after this point
+ * (typed arrays cannot be frozen). The engine, the kernel and session snapshots share such frames
+ * by reference and must not copy or change them: every frame that reaches the control plane from
+ * this runtime is immutable.
+ */
 export function terminalFrame(snapshot: PtyTerminalSnapshot): TerminalFrame {
-  const size: TerminalSize = { rows: snapshot.size.rows, columns: snapshot.size.cols };
-  return {
+  const cached = frames.get(snapshot);
+  if (cached !== undefined) return cached;
+  const size: TerminalSize = Object.freeze({
+    rows: snapshot.size.rows,
+    columns: snapshot.size.cols,
+  });
+  const scrollbackFormatted = Object.isFrozen(snapshot.scrollbackFormatted)
+    ? snapshot.scrollbackFormatted
+    : Object.freeze([...snapshot.scrollbackFormatted]);
+  const frame: TerminalFrame = Object.freeze({
     sequence: snapshot.sequence,
     size,
     cursorRow: snapshot.cursor[0],
     cursorColumn: snapshot.cursor[1],
     contents: snapshot.contents,
     formatted: snapshot.formatted,
-    scrollbackFormatted: [...snapshot.scrollbackFormatted],
+    // Frozen, so read-only at run time; the wire type spells the array as mutable.
+    scrollbackFormatted: scrollbackFormatted as Uint8Array[],
     alternateScreen: snapshot.alternateScreen,
     mouseProtocolEnabled: snapshot.mouseProtocolEnabled,
     mouseProtocolEncoding: snapshot.mouseProtocolEncoding,
-  };
+  });
+  frames.set(snapshot, frame);
+  return frame;
 }

@@ -174,6 +174,10 @@ export async function spawnNative(
     runtimePolicy,
     spawnOperationId: operationId,
     lastTerminalSequence: 0,
+    lastFrameAt: Number.NEGATIVE_INFINITY,
+    frameSpacing: 0,
+    floodInterval: 0,
     terminalStalePublished: false,
+    unwatch: () => undefined,
   });
 }

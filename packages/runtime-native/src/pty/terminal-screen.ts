@@ -1,5 +1,5 @@
 import type { TerminalMouseProtocolEncoding } from '@gate4agent/types';
-import type { Terminal } from '@xterm/headless';
+import type { IMarker, Terminal } from '@xterm/headless';
 import { TERMINAL_FRAME_SCROLLBACK_MAX_ROWS, TERMINAL_SCROLLBACK_ROWS } from '../constants.js';
 import { formattedRow } from './formatted-row.js';
 import type { PtyTerminalSnapshot } from './pty-terminal-snapshot.js';
@@ -14,10 +14,21 @@ export interface TerminalScreenIdentity {
   readonly generation: number;
 }
 
+// The formatted scrollback rows of the normal buffer, kept across snapshots: scrollback lines do
+// not change once scrolled off (only a resize reflows them, and `CSI 3 J` / `ESC c` drop them), so
+// each is formatted once. `marker` tracks the last cached line as xterm trims the oldest lines.
+interface ScrollbackRows {
+  /** Frozen: handed out as is in every snapshot while the scrollback does not move. */
+  readonly rows: Uint8Array[];
+  readonly marker: IMarker;
+}
+
 /**
  * The emulated screen of one PTY, kept by `@xterm/headless`. Output and resizes are numbered in
  * publication order; xterm applies writes asynchronously, so a snapshot reports the sequence of
- * the last write it has applied, never one still queued.
+ * the last write it has applied, never one still queued. A snapshot is built only when the
+ * applied sequence moved since the last one (the same frozen snapshot is handed out until then),
+ * and scrollback rows are formatted once each.
  */
 export class TerminalScreen {
   readonly #terminal: Terminal;
@@ -30,6 +41,9 @@ export class TerminalScreen {
   readonly #now: () => number;
   readonly #appliedListeners = new Set<() => void>();
   #disposed = false;
+  #snapshot: PtyTerminalSnapshot | null = null;
+  #contents: { readonly sequence: number; readonly text: string } | null = null;
+  #scrollback: ScrollbackRows | null = null;
 
   constructor(
     rows: number,
@@ -55,6 +69,20 @@ export class TerminalScreen {
     parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) =>
       this.#privateMode(params, false),
     );
+    // Erasing the saved lines (`CSI 3 J`) and a full reset (`ESC c`) drop the scrollback.
+    parser.registerCsiHandler({ final: 'J' }, (params) => {
+      if (params[0] === 3) this.#dropScrollback();
+      return false;
+    });
+    parser.registerEscHandler({ final: 'c' }, () => {
+      this.#dropScrollback();
+      return false;
+    });
+  }
+
+  #dropScrollback(): void {
+    this.#scrollback?.marker.dispose();
+    this.#scrollback = null;
   }
 
   #privateMode(params: (number | number[])[], set: boolean): boolean {
@@ -107,6 +135,8 @@ export class TerminalScreen {
     const sequence = this.#next();
     if (this.#disposed) return sequence;
     this.#terminal.write('', () => {
+      // A resize reflows the scrollback: its rows are formatted afresh.
+      this.#dropScrollback();
       this.#terminal.resize(columns, rows);
       this.#apply(sequence);
     });
@@ -143,70 +173,118 @@ export class TerminalScreen {
     });
   }
 
-  /** The screen as applied so far. */
+  /**
+   * The plain text of the screen as applied so far (what `snapshot().contents` holds), without
+   * formatting anything: readiness checks read it on every output.
+   */
+  contents(): string {
+    const sequence = this.#applied;
+    if (this.#snapshot?.sequence === sequence) return this.#snapshot.contents;
+    if (this.#contents?.sequence === sequence) return this.#contents.text;
+    const text = this.#plainText();
+    this.#contents = { sequence, text };
+    return text;
+  }
+
+  #plainText(): string {
+    const buffer = this.#terminal.buffer.active;
+    const plainRows: { text: string; wrapped: boolean }[] = [];
+    for (let y = buffer.baseY; y < buffer.baseY + this.#terminal.rows; y += 1) {
+      const line = buffer.getLine(y);
+      plainRows.push(
+        line === undefined
+          ? { text: '', wrapped: false }
+          : { text: line.translateToString(true), wrapped: line.isWrapped },
+      );
+    }
+    while (plainRows.length > 0 && plainRows[plainRows.length - 1]?.text === '') plainRows.pop();
+    let contents = '';
+    plainRows.forEach((row, index) => {
+      if (index > 0 && !row.wrapped) contents += '\n';
+      contents += row.text;
+    });
+    return contents;
+  }
+
+  /**
+   * The screen as applied so far, frozen. Built only when a write or resize was applied since the
+   * last snapshot; until then the same object is returned.
+   */
   snapshot(): PtyTerminalSnapshot {
+    if (this.#snapshot !== null && this.#snapshot.sequence === this.#applied) return this.#snapshot;
     const terminal = this.#terminal;
     const buffer = terminal.buffer.active;
     const rows = terminal.rows;
     const columns = terminal.cols;
     const scratch = buffer.getNullCell();
-    let contents = '';
     const formattedRows: string[] = [];
-    const plainRows: { text: string; wrapped: boolean }[] = [];
     for (let y = buffer.baseY; y < buffer.baseY + rows; y += 1) {
       const line = buffer.getLine(y);
-      if (line === undefined) {
-        plainRows.push({ text: '', wrapped: false });
-        formattedRows.push('');
-        continue;
-      }
-      plainRows.push({ text: line.translateToString(true), wrapped: line.isWrapped });
-      formattedRows.push(formattedRow(line, columns, scratch));
+      formattedRows.push(line === undefined ? '' : formattedRow(line, columns, scratch));
     }
-    while (plainRows.length > 0 && plainRows[plainRows.length - 1]?.text === '') plainRows.pop();
-    plainRows.forEach((row, index) => {
-      if (index > 0 && !row.wrapped) contents += '\n';
-      contents += row.text;
-    });
     const alternateScreen = buffer.type === 'alternate';
-    const scrollbackFormatted: Uint8Array[] = [];
-    if (!alternateScreen) {
-      const start = Math.max(0, buffer.baseY - TERMINAL_FRAME_SCROLLBACK_MAX_ROWS);
-      for (let y = start; y < buffer.baseY; y += 1) {
-        const line = buffer.getLine(y);
-        scrollbackFormatted.push(
-          encoder.encode(line === undefined ? '' : formattedRow(line, columns, scratch)),
-        );
-      }
-    }
+    const scrollbackFormatted = alternateScreen ? [] : this.#scrollbackRows();
     const cursorRow = Math.min(buffer.cursorY, rows - 1);
     const cursorColumn = Math.min(buffer.cursorX, columns - 1);
     const formatted =
       `\u001b[?25${this.#cursorVisible ? 'h' : 'l'}\u001b[H\u001b[J` +
       formattedRows.join('\r\n') +
       `\u001b[${cursorRow + 1};${cursorColumn + 1}H`;
-    const mouseProtocolEnabled = terminal.modes.mouseTrackingMode !== 'none';
-    return {
+    const snapshot: PtyTerminalSnapshot = Object.freeze({
       ptyId: this.#identity.ptyId,
       providerRevision: this.#identity.providerRevision,
       generation: this.#identity.generation,
       sequence: this.#applied,
-      size: { rows, cols: columns },
-      cursor: [cursorRow, cursorColumn],
+      size: Object.freeze({ rows, cols: columns }),
+      cursor: Object.freeze([cursorRow, cursorColumn] as const),
       bracketedPaste: terminal.modes.bracketedPasteMode,
-      contents,
+      contents: this.contents(),
       formatted: encoder.encode(formatted),
-      scrollbackFormatted,
+      scrollbackFormatted: Object.freeze(scrollbackFormatted),
       alternateScreen,
-      mouseProtocolEnabled,
+      mouseProtocolEnabled: terminal.modes.mouseTrackingMode !== 'none',
       mouseProtocolEncoding: this.#mouseEncoding,
-    };
+    });
+    this.#snapshot = snapshot;
+    this.#contents = null;
+    return snapshot;
+  }
+
+  // The newest TERMINAL_FRAME_SCROLLBACK_MAX_ROWS scrollback rows of the normal buffer, formatted;
+  // rows formatted for an earlier snapshot are reused.
+  #scrollbackRows(): Uint8Array[] {
+    const buffer = this.#terminal.buffer.active;
+    const end = buffer.baseY;
+    const start = Math.max(0, end - TERMINAL_FRAME_SCROLLBACK_MAX_ROWS);
+    const cached = this.#scrollback;
+    // Where the cached rows are now: xterm moved the marker up as it trimmed the oldest lines.
+    const cachedEnd = cached === null || cached.marker.isDisposed ? -1 : cached.marker.line + 1;
+    const cachedStart = cached === null ? 0 : cachedEnd - cached.rows.length;
+    if (cached !== null && cachedStart === start && cachedEnd === end) return cached.rows;
+    const columns = this.#terminal.cols;
+    const scratch = buffer.getNullCell();
+    const rows: Uint8Array[] = [];
+    for (let y = start; y < end; y += 1) {
+      if (cached !== null && y >= cachedStart && y < cachedEnd) {
+        rows.push(cached.rows[y - cachedStart] as Uint8Array);
+        continue;
+      }
+      const line = buffer.getLine(y);
+      rows.push(encoder.encode(line === undefined ? '' : formattedRow(line, columns, scratch)));
+    }
+    this.#dropScrollback();
+    // The marker sits on the last scrollback line: `end - 1`, relative to the cursor's line.
+    const marker = end > 0 ? this.#terminal.registerMarker(-1 - buffer.cursorY) : undefined;
+    if (marker !== undefined)
+      this.#scrollback = { rows: Object.freeze(rows) as Uint8Array[], marker };
+    return rows;
   }
 
   /** Releases the emulator; later writes are numbered but not applied. Idempotent. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#dropScrollback();
     this.#terminal.dispose();
     for (const listener of [...this.#appliedListeners]) listener();
     this.#appliedListeners.clear();

@@ -28,9 +28,9 @@ export function draftSignalPresent(
     case 'quiet-after-bracketed-paste':
       return screen.bracketedPaste && now - screen.lastOutputAt >= quietMs;
     case 'claude-composer-prompt':
-      return composerPromptVisible(session.terminalState().contents, ['\u276f']);
+      return composerPromptVisible(session.screen.contents(), ['\u276f']);
     case 'codex-composer-prompt':
-      return composerPromptVisible(session.terminalState().contents, ['\u203a', '\u276f']);
+      return composerPromptVisible(session.screen.contents(), ['\u203a', '\u276f']);
   }
 }
 
@@ -61,7 +61,7 @@ export function operatorGateOn(session: PtySession, contents: string): OperatorG
 
 /** The operator gate on the session's screen now (see {@link operatorGateOn}). */
 export function currentOperatorGate(session: PtySession): OperatorGate | null {
-  return operatorGateOn(session, session.terminalState().contents);
+  return operatorGateOn(session, session.screen.contents());
 }
 
 /** How readiness failed: a gate on screen (named), the agent's exit, or the timeout. */

@@ -29,7 +29,10 @@ export interface NativeRuntimeConfig {
   readonly providerStopGraceMs: number;
   /** Deadline of `shutdownNativeProviders()`, in ms (1..86 400 000). */
   readonly providerShutdownTimeoutMs: number;
-  /** Worker poll period for frames and exits, and the shutdown loop's sleep, in ms (at least 1). */
+  /**
+   * Shortest interval between two frames of one session under continuous output (nothing polls
+   * on it: frames are event-driven), and the shutdown loop's sleep, in ms (at least 1).
+   */
   readonly workerPollIntervalMs: number;
   /** A worker with no live session and no effect for this long ends, in ms (at least 1). */
   readonly workerIdleTimeoutMs: number;

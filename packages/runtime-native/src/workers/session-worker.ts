@@ -19,6 +19,10 @@ export interface SessionWorkerContext {
   readonly frames: TerminalFrameCache;
   /** Live native sessions across all workers. */
   readonly activeSessions: { value: number };
+  /**
+   * Shortest interval between two frames of one session under continuous output, in ms (the
+   * runtime's `workerPollIntervalMs`; nothing polls on it).
+   */
   readonly pollIntervalMs: number;
   readonly idleTimeoutMs: number;
   /** SIGTERM → SIGKILL grace of a PTY session's kill domain, in ms. */
@@ -39,8 +43,13 @@ function closesTerminalSession(observation: ControlObservation): boolean {
 /**
  * The serial effect executor of one agent instance (upstream `run_effect_worker`): effects run
  * strictly in order on its own `NativeEffectShell`, completions go to the runtime's observation
- * channel, and between effects it publishes frames and natural exits every poll interval. While
- * an effect runs it publishes nothing. With no live session it exits after the idle timeout.
+ * channel, and between effects it publishes frames and natural exits when they are due. It is
+ * event-driven: it sleeps until an effect arrives or its shell reports activity (xterm applied a
+ * write, a process exited), and arms a timer only for a publication already due later (the rest
+ * of a frame interval, an exit's quiet period) or the idle timeout. An idle session costs
+ * nothing; under a flood at most one frame per session and frame interval is built, one at a
+ * time, and the last state is always published. While an effect runs it publishes nothing. With
+ * no live session it exits after the idle timeout.
  */
 export class SessionWorker {
   readonly capacity: number;
@@ -48,6 +57,8 @@ export class SessionWorker {
   readonly #shell: NativeEffectShell;
   readonly #queue: NativeEffectRequest[] = [];
   #wake: (() => void) | null = null;
+  /** When the current sleep's timer fires (`Infinity`: it has none). */
+  #sleepUntil = Number.POSITIVE_INFINITY;
   #closed = false;
   #stopping = false;
   readonly #done: Promise<void>;
@@ -59,6 +70,9 @@ export class SessionWorker {
     this.#instanceId = instanceId;
     this.#shell = new NativeEffectShell(context.catalog, {
       ptyStopGraceMs: context.ptyStopGraceMs,
+      onActivity: () => this.#activity(),
+      frameIntervalMs: context.pollIntervalMs,
+      now: context.now,
     });
     this.#done = this.#run();
   }
@@ -77,14 +91,23 @@ export class SessionWorker {
     return 'ok';
   }
 
-  #sleep(ms: number): Promise<void> {
+  // A screen change or exit wakes the worker only when it makes a publication due sooner than
+  // the sleep's timer: under a flood the frame interval's timer stands and writes cost no wake.
+  #activity(): void {
+    if (this.#wake === null) return;
+    const due = this.#shell.nextPublicationAt();
+    if (due !== null && due < this.#sleepUntil) this.#wake();
+  }
+
+  // Sleeps until woken (an effect, shell activity, dispose) or, when `ms` is not null, that long.
+  #sleep(ms: number | null): Promise<void> {
+    this.#sleepUntil = ms === null ? Number.POSITIVE_INFINITY : this.#context.now() + ms;
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      const wake = () => done();
-      this.#wake = wake;
+      const timer = ms === null ? undefined : setTimeout(done, ms);
+      timer?.unref?.();
+      this.#wake = done;
       function done() {
-        clearTimeout(timer);
+        if (timer !== undefined) clearTimeout(timer);
         resolve();
       }
     }).finally(() => {
@@ -117,13 +140,18 @@ export class SessionWorker {
           if (!(await this.#publish())) break;
           continue;
         }
+        const now = context.now();
         const live = this.#shell.activeSessionCount() > 0;
-        const idleLeft = context.idleTimeoutMs - (context.now() - lastEffect);
+        const idleLeft = context.idleTimeoutMs - (now - lastEffect);
         if (!live && idleLeft <= 0) break;
-        // With no live session there is nothing to poll: sleep until an effect or the idle timeout.
-        await this.#sleep(live ? context.pollIntervalMs : idleLeft);
-        if (this.#stopping) break;
-        if (this.#queue.length > 0) continue;
+        const due = this.#shell.nextPublicationAt();
+        if (due === null || due > now) {
+          // Nothing to publish yet: sleep until an event, the next due publication, or (with no
+          // live session) the idle timeout. An unchanged live session arms no timer at all.
+          await this.#sleep(due !== null ? due - now : live ? null : idleLeft);
+          if (this.#stopping) break;
+          continue;
+        }
         if (!(await this.#publish())) break;
       }
     } catch (error) {

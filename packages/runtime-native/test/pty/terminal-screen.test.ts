@@ -84,4 +84,68 @@ describe('TerminalScreen', () => {
     });
     screen.dispose();
   });
+
+  it('hands out the same frozen snapshot until a write or resize is applied', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    screen.write(encode('first'));
+    await screen.flushed();
+    const first = screen.snapshot();
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.scrollbackFormatted)).toBe(true);
+    expect(screen.snapshot()).toBe(first);
+    expect(screen.contents()).toBe('first');
+    screen.write(encode(' second'));
+    await screen.flushed();
+    expect(screen.contents()).toBe('first second');
+    const second = screen.snapshot();
+    expect(second).not.toBe(first);
+    expect(second.contents).toBe('first second');
+    screen.dispose();
+  });
+
+  it('reuses formatted scrollback rows and agrees with a screen that never cached any', async () => {
+    // One screen is snapshotted after every chunk (its scrollback rows cached across them), the
+    // other fed the same chunks and snapshotted only at checkpoints: they must never differ.
+    const cached = new TerminalScreen(5, 30, identity);
+    const fresh = new TerminalScreen(5, 30, identity);
+    const chunks: string[] = [];
+    let row = 0;
+    const lines = (count: number) => {
+      let text = '';
+      for (let index = 0; index < count; index += 1, row += 1) {
+        text += `\u001b[3${row % 8}mrow-${row}\u001b[m ${'x'.repeat(row % 40)}\r\n`;
+      }
+      return text;
+    };
+    chunks.push(lines(10), lines(300), lines(1_200), lines(3));
+    chunks.push('\u001b[3J', lines(20), '\u001b[?1049halternate\r\n', lines(4), '\u001b[?1049l');
+    chunks.push(lines(50), lines(2), lines(3), '\u001bc', lines(7), lines(600));
+    let checkpoints = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      cached.write(encode(chunk));
+      fresh.write(encode(chunk));
+      if (index === 10) {
+        cached.resize(6, 24);
+        fresh.resize(6, 24);
+      }
+      await cached.flushed();
+      cached.snapshot();
+      if (index % 2 !== 1) continue;
+      await fresh.flushed();
+      const expected = fresh.snapshot();
+      const actual = cached.snapshot();
+      expect(actual.scrollbackFormatted.map(decode)).toEqual(
+        expected.scrollbackFormatted.map(decode),
+      );
+      expect(decode(actual.formatted)).toBe(decode(expected.formatted));
+      expect(actual.contents).toBe(expected.contents);
+      checkpoints += 1;
+    }
+    const last = cached.snapshot();
+    expect(last.scrollbackFormatted).toHaveLength(TERMINAL_FRAME_SCROLLBACK_MAX_ROWS);
+    expect(decode(last.scrollbackFormatted.at(-1)!)).toMatch(/^\u001b\[0;3\dmrow-\d+\u001b\[m x*$/);
+    expect(checkpoints).toBe(7);
+    cached.dispose();
+    fresh.dispose();
+  });
 });

@@ -1,0 +1,218 @@
+// Frames are event-driven: the shell reads a screen only after xterm applied a change, says when
+// the next publication is due, and spaces a session's frames by the frame interval.
+import { Gate4AgentKernel } from '@gate4agent/kernel';
+import {
+  CONTROL_FIXTURE_ID,
+  FIXTURE_TIMEOUT,
+  interactiveAgentSpec,
+  trackProcess,
+  useFixtureTracking,
+} from '@gate4agent/testkit';
+import type { EffectEnvelope, ObservationEnvelope } from '@gate4agent/types';
+import { AgentId, AgentInstanceId, ProviderRuntimePolicy } from '@gate4agent/types';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NativeEffectShell } from '../../src/pty/native-effect-shell.js';
+import { TerminalScreen } from '../../src/pty/terminal-screen.js';
+import { ObservationChannel } from '../../src/workers/observation-channel.js';
+import { SessionWorker } from '../../src/workers/session-worker.js';
+import { TerminalFrameCache } from '../../src/workers/terminal-frame-cache.js';
+import { command, registry, sleep, startRequest } from '../runtime/support/fixtures.js';
+
+useFixtureTracking({ beforeEach, afterEach });
+
+const shells: NativeEffectShell[] = [];
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const shell of shells.splice(0)) await shell.dispose();
+});
+
+/** Resolves once `ready()` holds, re-checked on every activity the shell reports. */
+function activityUntil(listeners: Set<() => void>, ready: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      listeners.delete(check);
+      reject(new Error(`the shell reported no such activity within ${FIXTURE_TIMEOUT} ms`));
+    }, FIXTURE_TIMEOUT);
+    const check = () => {
+      if (!ready()) return;
+      clearTimeout(timer);
+      listeners.delete(check);
+      resolve();
+    };
+    listeners.add(check);
+    check();
+  });
+}
+
+function frameOf(observation: ObservationEnvelope | undefined) {
+  if (observation?.observation.kind !== 'terminal-frame') {
+    throw new Error(`expected a terminal frame, got ${observation?.observation.kind}`);
+  }
+  return observation.observation.frame;
+}
+
+describe('NativeEffectShell frames', () => {
+  it('reads no unchanged screen, says when a frame is due, and spaces frames by the interval', async () => {
+    const catalog = registry(interactiveAgentSpec());
+    const listeners = new Set<() => void>();
+    let activity = 0;
+    let clock = 1_000;
+    const shell = new NativeEffectShell(catalog, {
+      onActivity: () => {
+        activity += 1;
+        for (const listener of [...listeners]) listener();
+      },
+      frameIntervalMs: 50,
+      now: () => clock,
+    });
+    shells.push(shell);
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(808);
+    kernel.step(
+      [
+        command(1, {
+          kind: 'register',
+          instanceId,
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
+          transport: 'pty',
+        }),
+      ],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 50 }),
+        }),
+      ],
+      [],
+    );
+    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
+    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+    trackProcess(spawn.observation.processId as number, 'control-fixture', { group: true });
+    kernel.step([], [spawn]);
+    const key = { instanceId, generation: spawn.generation };
+    const contents = () => {
+      const snapshot = shell.terminalSnapshot(key);
+      return snapshot.ok ? snapshot.value.contents : '';
+    };
+
+    await activityUntil(listeners, () => contents().includes('fixture-ready>'));
+    expect(activity).toBeGreaterThan(0);
+    // The first change after a quiet spell is due at once.
+    expect(shell.nextPublicationAt()).toBeLessThanOrEqual(clock);
+    const [first, ...rest] = shell.collectTerminalFrames();
+    expect(rest).toEqual([]);
+    const frame = frameOf(first);
+    expect(frame.contents).toContain('fixture-ready>');
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(frame)).toBe(true);
+    expect(Object.isFrozen(frame.scrollbackFormatted)).toBe(true);
+
+    // Nothing changed: nothing is due and the screen is not even read.
+    const snapshots = vi.spyOn(TerminalScreen.prototype, 'snapshot');
+    expect(shell.nextPublicationAt()).toBeNull();
+    expect(shell.collectTerminalFrames()).toEqual([]);
+    expect(snapshots).not.toHaveBeenCalled();
+
+    // A change within the interval is due when the interval ends, not before.
+    const resize = kernel.step(
+      [command(3, { kind: 'resize', instanceId, size: { rows: 12, columns: 40 } })],
+      [],
+    );
+    const seen = activity;
+    const resized = resize.effects.find((effect) => effect.effect.kind === 'resize');
+    expect((await shell.execute(resized as EffectEnvelope)).observation.kind).toBe(
+      'resize-completed',
+    );
+    expect(activity).toBeGreaterThan(seen);
+    expect(shell.nextPublicationAt()).toBe(1_050);
+    expect(shell.collectTerminalFrames()).toEqual([]);
+    clock = 1_050;
+    const second = frameOf(shell.collectTerminalFrames()[0]);
+    expect(second.size).toEqual({ rows: 12, columns: 40 });
+    expect(second.sequence).toBeGreaterThan(frame.sequence);
+    expect(shell.nextPublicationAt()).toBeNull();
+  });
+
+  it('a session worker with an idle live session reads no screen and publishes nothing', async () => {
+    const catalog = registry(interactiveAgentSpec());
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(809);
+    kernel.step(
+      [
+        command(1, {
+          kind: 'register',
+          instanceId,
+          agentId: AgentId.of(CONTROL_FIXTURE_ID),
+          transport: 'pty',
+        }),
+      ],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 50 }),
+        }),
+      ],
+      [],
+    );
+    const inserted = new Set<() => void>();
+    const frames = new TerminalFrameCache(() => {
+      for (const listener of [...inserted]) listener();
+    });
+    const channel = new ObservationChannel(8, () => {});
+    const worker = new SessionWorker(
+      {
+        catalog,
+        channel,
+        frames,
+        activeSessions: { value: 0 },
+        pollIntervalMs: 5,
+        idleTimeoutMs: 60_000,
+        ptyStopGraceMs: 2_000,
+        now: () => performance.now(),
+        onWorkerError: () => {},
+      },
+      4,
+      809,
+    );
+    try {
+      const seen: string[] = [];
+      const ready = activityUntil(inserted, () => {
+        for (const frame of frames.take(8)) seen.push(frameOf(frame).contents);
+        return seen.some((contents) => contents.includes('fixture-ready>'));
+      });
+      worker.trySend({
+        effect: start.effects[0] as EffectEnvelope,
+        overlay: { env: [], extraArgs: [] },
+      });
+      await ready;
+      const spawned = channel.tryRecv();
+      if (spawned?.observation.kind === 'spawned' && spawned.observation.processId !== null) {
+        trackProcess(spawned.observation.processId, 'control-fixture', { group: true });
+      }
+      expect(spawned?.observation.kind).toBe('spawned');
+      // The old worker built a snapshot every poll interval (5 ms here) whether or not anything
+      // changed; an event-driven one reads nothing while the agent sits at its prompt.
+      const snapshots = vi.spyOn(TerminalScreen.prototype, 'snapshot');
+      let insertions = 0;
+      inserted.add(() => {
+        insertions += 1;
+      });
+      await sleep(300);
+      expect(snapshots).not.toHaveBeenCalled();
+      expect(insertions).toBe(0);
+      expect(channel.length).toBe(0);
+    } finally {
+      await worker.dispose();
+    }
+  });
+});
