@@ -87,6 +87,24 @@ const TSCONFIG = {
   include: ['docs'],
 };
 
+/**
+ * Errors in a third-party package's own declarations that a strict project without the DOM lib
+ * sees whatever we ship; each names the README that tells users. Our packages' declarations get
+ * no such pass.
+ */
+const KNOWN_THIRD_PARTY_ERRORS: readonly { readonly file: RegExp; readonly text: RegExp }[] = [
+  // @modelcontextprotocol/sdk's transport declarations name the DOM lib's HeadersInit, which
+  // @types/node 20 does not declare globally (packages/mcp/README.md says so).
+  {
+    file: /(^|\/)node_modules\/@modelcontextprotocol\/sdk\//,
+    text: /Cannot find name 'HeadersInit'/,
+  },
+];
+
+function knownThirdPartyError(file: string, line: string): boolean {
+  return KNOWN_THIRD_PARTY_ERRORS.some((known) => known.file.test(file) && known.text.test(line));
+}
+
 /** Writes the blocks into the project and type-checks them; diagnostics by docs-relative file. */
 function writeAndCheck(
   project: DownstreamProject,
@@ -183,7 +201,10 @@ export function defineDocsSuite(manager: 'npm' | 'pnpm'): void {
   }, 900_000);
 
   it(`${manager}: the published declarations type-check in a strict project (skipLibCheck off)`, () => {
-    const outside = [...diagnostics].filter(([file]) => !file.startsWith('docs/'));
+    const outside = [...diagnostics]
+      .filter(([file]) => !file.startsWith('docs/'))
+      .map(([file, lines]) => [file, lines.filter((line) => !knownThirdPartyError(file, line))])
+      .filter(([, lines]) => lines.length > 0);
     expect(outside).toEqual([]);
   });
 
