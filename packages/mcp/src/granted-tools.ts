@@ -1,5 +1,10 @@
 import type { ToolClientSnapshot } from '@gate4agent/handle';
-import type { GrantMode, PolicyKey, ToolCapabilityId } from '@gate4agent/tool-protocol';
+import type {
+  CapabilityInputSchema,
+  GrantMode,
+  PolicyKey,
+  ToolCapabilityId,
+} from '@gate4agent/tool-protocol';
 import type { AgentInstanceId, SessionGeneration } from '@gate4agent/types';
 
 /** A JSON Schema object describing a tool's arguments (MCP requires `type: 'object'`). */
@@ -11,6 +16,14 @@ export interface McpInputSchema {
 /** The schema of a capability without a configured one: any JSON object. */
 export const ANY_OBJECT_SCHEMA: McpInputSchema = { type: 'object', additionalProperties: true };
 
+/**
+ * A descriptor's input schema as an MCP one: the same keywords, with `type: 'object'` added when
+ * the schema leaves `type` out (the descriptor's validation already refused any other `type`).
+ */
+export function descriptorInputSchema(schema: CapabilityInputSchema): McpInputSchema {
+  return { ...schema, type: 'object' };
+}
+
 /** One granted capability as an MCP tool. */
 export interface GrantedTool {
   /** The MCP tool name: the capability id with every character outside `[A-Za-z0-9_-]` as `_`. */
@@ -20,6 +33,10 @@ export interface GrantedTool {
   readonly mode: GrantMode;
   /** The capability's description from its provider's descriptor. */
   readonly description: string;
+  /**
+   * The JSON Schema of its arguments: the app's override (`McpBridgeOptions.inputSchemas`), else
+   * the capability descriptor's `inputSchema`, else {@link ANY_OBJECT_SCHEMA}.
+   */
   readonly inputSchema: McpInputSchema;
 }
 
@@ -39,7 +56,8 @@ const toolName = (capabilityId: string): string => capabilityId.replace(/[^A-Za-
 /**
  * The tools of one agent session: every grant of the client's snapshot for `instanceId` at its
  * current generation, in the snapshot's (policy-key) order. Names are unique: a second grant of
- * the same capability (another provider or resource scope) gets `_2`, `_3`, …
+ * the same capability (another provider or resource scope) gets `_2`, `_3`, … A tool's input
+ * schema is `inputSchemas`' entry for its capability, else its descriptor's, else any object.
  */
 export function grantedTools(
   snapshot: ToolClientSnapshot,
@@ -64,7 +82,11 @@ export function grantedTools(
       key,
       mode: grant.mode,
       description: capability?.description ?? key.capabilityId,
-      inputSchema: inputSchemas.get(key.capabilityId) ?? ANY_OBJECT_SCHEMA,
+      inputSchema:
+        inputSchemas.get(key.capabilityId) ??
+        (capability?.inputSchema === undefined
+          ? ANY_OBJECT_SCHEMA
+          : descriptorInputSchema(capability.inputSchema)),
     });
   }
   return tools;

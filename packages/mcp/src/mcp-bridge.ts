@@ -24,7 +24,11 @@ import { SocketEndpoint } from './socket-endpoint.js';
 
 /** Options of {@link McpBridge.create}. */
 export interface McpBridgeOptions {
-  /** JSON Schemas of tool arguments by capability id; others accept any JSON object. */
+  /**
+   * JSON Schemas of tool arguments by capability id, overriding the capability descriptor's
+   * `inputSchema`; a capability in neither accepts any JSON object. The bridge lists the schema
+   * but does not check `tools/call` arguments against it: the provider does.
+   */
   readonly inputSchemas?: ReadonlyMap<ToolCapabilityId, McpInputSchema>;
   /** Deadline of each call in logical ticks after it was sent. Default {@link MCP_DEFAULT_DEADLINE_TICKS}. */
   readonly deadlineTicks?: number;

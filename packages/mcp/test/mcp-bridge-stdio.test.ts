@@ -1,11 +1,18 @@
 // The bridge over stdio, tested with the MCP SDK's own Client spawning the real gate4agent-mcp
 // program, against a real runtime, a fixture agent in a PTY and provider child processes.
 import { isProcessAlive, useFixtureTracking } from '@gate4agent/testkit';
+import type { ToolCapabilityId } from '@gate4agent/tool-protocol';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESULT_META_KEY } from '../src/completion-result.js';
 import { MCP_ARGUMENTS_MAX_BYTES } from '../src/constants.js';
-import { bridgeHarness, SECOND_CAPABILITY_ID } from './support/bridge-harness.js';
+import { ANY_OBJECT_SCHEMA, type McpInputSchema } from '../src/granted-tools.js';
+import {
+  bridgeHarness,
+  CAPABILITY_ID,
+  SECOND_CAPABILITY_ID,
+  SECOND_INPUT_SCHEMA,
+} from './support/bridge-harness.js';
 import { callTool, errorKind, text } from './support/call-tool.js';
 
 useFixtureTracking({ beforeEach, afterEach });
@@ -47,6 +54,41 @@ describe('MCP bridge over stdio', () => {
     await seen;
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['browser_other']);
     expect(changes).toBe(3);
+  });
+
+  it("lists each tool's input schema: the app's override, else the descriptor's, else any object", async () => {
+    {
+      await using h = await bridgeHarness();
+      await h.grant();
+      await h.grant(SECOND_CAPABILITY_ID);
+      const client = await h.stdioClient();
+      const listed = (await client.listTools()).tools;
+      expect(listed.map((tool) => [tool.name, tool.inputSchema])).toEqual([
+        [TOOL, ANY_OBJECT_SCHEMA],
+        ['browser_other', { type: 'object', ...SECOND_INPUT_SCHEMA }],
+      ]);
+      // The bridge lists the schema but leaves checking arguments to the provider: a call that
+      // leaves out the required `text` still reaches it.
+      const call = await callTool(client, { name: 'browser_other', arguments: { op: 'echo' } });
+      expect(call.isError).toBeFalsy();
+      expect(JSON.parse(text(call))).toMatchObject({ pid: expect.any(Number) });
+    }
+    const override = { type: 'object' as const, properties: { op: { type: 'string' } } };
+    const overrideSecond = { type: 'object' as const, additionalProperties: false };
+    await using h = await bridgeHarness({
+      inputSchemas: new Map<ToolCapabilityId, McpInputSchema>([
+        [CAPABILITY_ID, override],
+        [SECOND_CAPABILITY_ID, overrideSecond],
+      ]),
+    });
+    await h.grant();
+    await h.grant(SECOND_CAPABILITY_ID);
+    const client = await h.stdioClient();
+    const listed = (await client.listTools()).tools;
+    expect(listed.map((tool) => [tool.name, tool.inputSchema])).toEqual([
+      [TOOL, override],
+      ['browser_other', overrideSecond],
+    ]);
   });
 
   it('bridges a call to the provider child and keeps its content and media type', async () => {

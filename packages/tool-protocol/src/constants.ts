@@ -13,6 +13,16 @@ export const TOOL_CAPABILITY_ID_MAX_BYTES = 256;
 export const TOOL_RESOURCE_SCOPE_ID_MAX_BYTES = 512;
 /** gate4agent-tool-protocol: max UTF-8 bytes of a capability description. */
 export const TOOL_CAPABILITY_DESCRIPTION_MAX_BYTES = 2_048;
+/**
+ * gate4agent-tool-protocol: max bytes of a capability's input schema, encoded as JSON (16 KiB;
+ * no upstream counterpart: upstream descriptors carry no schema).
+ */
+export const TOOL_CAPABILITY_INPUT_SCHEMA_MAX_BYTES = 16 * 1_024;
+/**
+ * gate4agent-tool-protocol: max nesting depth of a capability's input schema (objects and arrays;
+ * the schema itself is depth 1).
+ */
+export const TOOL_CAPABILITY_INPUT_SCHEMA_MAX_DEPTH = 64;
 /** gate4agent-tool-protocol: max UTF-8 bytes of a request's approval summary. */
 export const TOOL_APPROVAL_SUMMARY_MAX_BYTES = 1_024;
 /** gate4agent-tool-protocol: max bytes of a request payload (64 KiB). */

@@ -41,6 +41,19 @@ export interface CapabilityOutsideAdmissionError {
   readonly message: string;
 }
 
+/**
+ * A capability's input schema is not a plain JSON object, nests too deep, or names a top-level
+ * `type` other than `"object"`.
+ */
+export interface InvalidInputSchemaError {
+  readonly kind: 'invalid-input-schema';
+  /** The capability whose descriptor carries the schema. */
+  readonly capabilityId: ToolCapabilityId;
+  /** What is wrong, as a phrase (`is an array, not an object`). */
+  readonly problem: string;
+  readonly message: string;
+}
+
 /** Two entries of a list carry the same identifier. */
 export interface DuplicateIdentifierError {
   readonly kind: 'duplicate-identifier';
@@ -113,6 +126,7 @@ export type ToolValidationError =
   | InvalidIdentifierError
   | ControlCharacterError
   | CapabilityOutsideAdmissionError
+  | InvalidInputSchemaError
   | DuplicateIdentifierError
   | ZeroIdentifierError
   | TooLargeError
@@ -154,6 +168,15 @@ export const ToolValidationError = {
     kind: 'capability-outside-admission',
     capabilityId,
     message: `capability ${capabilityId} is outside its class prefix or names a shell, file-system or MCP namespace; choose an id under the class prefix that names none of them`,
+  }),
+  invalidInputSchema: (
+    capabilityId: ToolCapabilityId,
+    problem: string,
+  ): InvalidInputSchemaError => ({
+    kind: 'invalid-input-schema',
+    capabilityId,
+    problem,
+    message: `input schema of capability ${capabilityId} ${problem}; pass a plain JSON Schema object (top-level type "object", or no type), or leave inputSchema out to accept any JSON object`,
   }),
   duplicateIdentifier: (field: string): DuplicateIdentifierError => ({
     kind: 'duplicate-identifier',

@@ -16,8 +16,13 @@ export type { CapabilityClass } from './catalog/capability-class.js';
 export { CAPABILITY_CLASS_PREFIX, CapabilityClassSchema } from './catalog/capability-class.js';
 export {
   CapabilityDescriptor,
+  type CapabilityDescriptorOptions,
   CapabilityDescriptorSchema,
 } from './catalog/capability-descriptor.js';
+export {
+  type CapabilityInputSchema,
+  CapabilityInputSchemaSchema,
+} from './catalog/capability-input-schema.js';
 export { CapabilityOwner, CapabilityOwnerSchema } from './catalog/capability-owner.js';
 export {
   CapabilityProviderDescriptor,
@@ -48,6 +53,8 @@ export {
   TOOL_CAPABILITIES_PER_PROVIDER_MAX,
   TOOL_CAPABILITY_DESCRIPTION_MAX_BYTES,
   TOOL_CAPABILITY_ID_MAX_BYTES,
+  TOOL_CAPABILITY_INPUT_SCHEMA_MAX_BYTES,
+  TOOL_CAPABILITY_INPUT_SCHEMA_MAX_DEPTH,
   TOOL_COMPLETIONS_MAX,
   TOOL_CONSUMER_ID_MAX_BYTES,
   TOOL_EFFECTS_MAX,
@@ -81,6 +88,7 @@ export type {
   DeadlineElapsedError,
   DuplicateIdentifierError,
   InvalidIdentifierError,
+  InvalidInputSchemaError,
   ProviderMismatchError,
   RequiredError,
   ResultLengthMismatchError,

@@ -6,6 +6,7 @@ import { ToolAuthorityEnvelopeSchema } from './authority/tool-authority-envelope
 import { ToolAuthorityOutcomeSchema } from './authority/tool-authority-outcome.js';
 import { CapabilityClassSchema } from './catalog/capability-class.js';
 import { CapabilityDescriptorSchema } from './catalog/capability-descriptor.js';
+import { CapabilityInputSchemaSchema } from './catalog/capability-input-schema.js';
 import { CapabilityOwnerSchema } from './catalog/capability-owner.js';
 import { CapabilityProviderDescriptorSchema } from './catalog/capability-provider-descriptor.js';
 import { CancellationDispositionSchema } from './completion/cancellation-disposition.js';
@@ -72,6 +73,7 @@ export const toolProtocolSchemas: Readonly<Record<string, TSchema>> = {
   CapabilityOwner: CapabilityOwnerSchema,
   CapabilityClass: CapabilityClassSchema,
   CapabilityDescriptor: CapabilityDescriptorSchema,
+  CapabilityInputSchema: CapabilityInputSchemaSchema,
   CapabilityProviderDescriptor: CapabilityProviderDescriptorSchema,
   PolicyKey: PolicyKeySchema,
   GrantMode: GrantModeSchema,

@@ -31,6 +31,13 @@ describe('ToolValidationError', () => {
         'capability Browser.FS is outside its class prefix or names a shell, file-system or MCP namespace; choose an id under the class prefix that names none of them',
       ],
       [
+        ToolValidationError.invalidInputSchema(
+          ToolCapabilityId.of('browser.click'),
+          'is an array, not a JSON object',
+        ),
+        'input schema of capability browser.click is an array, not a JSON object; pass a plain JSON Schema object (top-level type "object", or no type), or leave inputSchema out to accept any JSON object',
+      ],
+      [
         ToolValidationError.duplicateIdentifier('tool capability id'),
         'tool capability id lists the same identifier twice; remove the duplicate',
       ],
@@ -67,7 +74,7 @@ describe('ToolValidationError', () => {
         'request deadline tick 10000 is not after the current tick 10000; pass a later deadline',
       ],
     ];
-    expect(new Set(cases.map(([error]) => error.kind)).size).toBe(13);
+    expect(new Set(cases.map(([error]) => error.kind)).size).toBe(14);
     for (const [error, message] of cases) {
       expect(error.message).toBe(message);
     }

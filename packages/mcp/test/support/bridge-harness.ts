@@ -35,6 +35,11 @@ export const PROVIDER_ID = ToolProviderId.of('gate.mcp.test');
 export const CAPABILITY_ID = ToolCapabilityId.of('browser.echo');
 export const SECOND_CAPABILITY_ID = ToolCapabilityId.of('browser.other');
 export const SCOPE = ResourceScopeId.of('scope.test');
+/** The input schema of {@link SECOND_CAPABILITY_ID}'s descriptor (it leaves `type` out). */
+export const SECOND_INPUT_SCHEMA = {
+  properties: { text: { type: 'string', description: 'What to pass on' } },
+  required: ['text'],
+};
 const PROVIDER_SCRIPT = fileURLToPath(new URL('../fixtures/provider.mjs', import.meta.url));
 
 export interface BridgeHarness extends AsyncDisposable {
@@ -58,7 +63,11 @@ export async function bridgeHarness(options: McpBridgeOptions = {}): Promise<Bri
     owner: { kind: 'gate' as const },
     capabilities: [
       unwrap(CapabilityDescriptor.new(CAPABILITY_ID, 'browser', 'Echo, hold or fail, as asked')),
-      unwrap(CapabilityDescriptor.new(SECOND_CAPABILITY_ID, 'browser', 'Another capability')),
+      unwrap(
+        CapabilityDescriptor.new(SECOND_CAPABILITY_ID, 'browser', 'Another capability', {
+          inputSchema: SECOND_INPUT_SCHEMA,
+        }),
+      ),
     ],
   };
   const { runtime } = unwrap(

@@ -19,7 +19,7 @@ function copyOwner(owner: CapabilityOwner): CapabilityOwner {
 /**
  * Registers a provider (upstream `register_provider`): in order, the descriptor's own validation,
  * `duplicate-provider`, then `provider-capacity-exceeded` at `TOOL_PROVIDERS_MAX`. The stored
- * descriptor is a frozen copy with its capabilities sorted by id. Providers are never removed.
+ * descriptor is a frozen copy (input schemas included) with its capabilities sorted by id. Providers are never removed.
  */
 export function registerProvider(
   state: ToolEngineState,
@@ -38,6 +38,10 @@ export function registerProvider(
       id: capability.id,
       class: capability.class,
       description: capability.description,
+      // Validated as plain JSON above, so a JSON round trip is an exact, unshared copy.
+      ...(capability.inputSchema === undefined
+        ? {}
+        : { inputSchema: JSON.parse(JSON.stringify(capability.inputSchema)) }),
     }))
     .sort((left, right) => compareIds(left.id, right.id));
   const stored = deepFreeze({

@@ -22,6 +22,29 @@ const capability = (id: string) =>
   unwrap(CapabilityDescriptor.new(ToolCapabilityId.of(id), 'browser', 'A capability'));
 
 describe('registerProvider and detachProviderRuntime', () => {
+  it('keeps a capability input schema as a frozen copy, and refuses an invalid one', () => {
+    const engine = new ToolEngine();
+    const inputSchema = { type: 'object', properties: { selector: { type: 'string' } } };
+    const withSchema = unwrap(
+      CapabilityDescriptor.new(ToolCapabilityId.of('browser.click'), 'browser', 'Click', {
+        inputSchema,
+      }),
+    );
+    expect(
+      unwrapErr(
+        engine.registerProvider({
+          ...provider(),
+          capabilities: [{ ...withSchema, inputSchema: { type: 'array' } }],
+        }),
+      ),
+    ).toMatchObject({ kind: 'validation', error: { kind: 'invalid-input-schema' } });
+    unwrap(engine.registerProvider({ ...provider(), capabilities: [withSchema] }));
+    const stored = engine.snapshot().providers[0]!.capabilities[0]!;
+    expect(stored.inputSchema).toEqual(inputSchema);
+    expect(stored.inputSchema).not.toBe(inputSchema);
+    expect(Object.isFrozen(stored.inputSchema?.properties)).toBe(true);
+  });
+
   it('validates, refuses duplicates, and holds exactly TOOL_PROVIDERS_MAX providers', () => {
     const engine = new ToolEngine();
     expect(unwrapErr(engine.registerProvider({ ...provider(), capabilities: [] }))).toMatchObject({

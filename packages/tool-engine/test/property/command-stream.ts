@@ -262,7 +262,11 @@ const provider = (index: number): CapabilityProviderDescriptor => ({
   id: PROVIDERS[index]!,
   owner: index === 0 ? { kind: 'consumer', consumerId: CONSUMERS[0]! } : { kind: 'gate' },
   capabilities: [
-    unwrap(CapabilityDescriptor.new(CAPABILITIES[1]!, 'browser', 'Write the page')),
+    unwrap(
+      CapabilityDescriptor.new(CAPABILITIES[1]!, 'browser', 'Write the page', {
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      }),
+    ),
     unwrap(CapabilityDescriptor.new(CAPABILITIES[0]!, 'browser', 'Read the page')),
   ],
 });
