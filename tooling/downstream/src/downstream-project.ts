@@ -68,6 +68,10 @@ export function cleanEnv(node?: NodeInstall): NodeJS.ProcessEnv {
   env.npm_config_update_notifier = 'false';
   env.npm_config_fund = 'false';
   env.npm_config_audit = 'false';
+  // Another Node's bundled npm reads neither this machine's global npmrc nor, under turbo's strict
+  // env mode, anything turbo did not pass: give it the CA bundle a TLS-intercepting proxy needs.
+  const cafile = process.env.npm_config_cafile ?? process.env.NODE_EXTRA_CA_CERTS;
+  if (cafile !== undefined && cafile !== '') env.npm_config_cafile = cafile;
   if (node !== undefined) {
     env.PATH = `${node.binDir}:${env.PATH ?? ''}`;
     env.npm_config_nodedir = node.nodeDir;
