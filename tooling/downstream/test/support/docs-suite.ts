@@ -203,7 +203,10 @@ export function defineDocsSuite(manager: 'npm' | 'pnpm'): void {
   it(`${manager}: the published declarations type-check in a strict project (skipLibCheck off)`, () => {
     const outside = [...diagnostics]
       .filter(([file]) => !file.startsWith('docs/'))
-      .map(([file, lines]) => [file, lines.filter((line) => !knownThirdPartyError(file, line))])
+      .map(([file, lines]): [string, string[]] => [
+        file,
+        lines.filter((line) => !knownThirdPartyError(file, line)),
+      ])
       .filter(([, lines]) => lines.length > 0);
     expect(outside).toEqual([]);
   });
