@@ -133,6 +133,9 @@ export function prepareProject(options: ProjectOptions): DownstreamProject {
             '--yes',
             pinnedPnpm(),
             'install',
+            // The project is reused between runs while its tarballs change; pnpm freezes the
+            // lockfile when CI is set, which would refuse every changed tarball.
+            '--no-frozen-lockfile',
             '--prefer-offline',
             '--config.confirm-modules-purge=false',
             '--reporter=append-only',
