@@ -37,8 +37,13 @@ function totals() {
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests ?? 0;
-    // A suite that fails to load has no failed test of its own; count it so it cannot hide.
-    failed += Math.max(report.numFailedTests ?? 0, report.numFailedTestSuites ?? 0);
+    // A test file that fails to load has no failed test of its own; count it so it cannot hide.
+    const unloaded = (report.testResults ?? []).filter(
+      (file) =>
+        file.status === 'failed' &&
+        !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+    ).length;
+    failed += (report.numFailedTests ?? 0) + unloaded;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
   return { passed, failed, skipped };
