@@ -127,7 +127,9 @@ for (const transport of ['stdio', 'http'] as const) {
       expect(result.isError).toBe(true);
       expect(errorKind(result)).toBe('instance-closed');
       expect(text(result)).toContain(`the agent session closed and the call of tool ${TOOL}`);
-      expect(text(result)).toContain('wait until the session runs again');
+      expect(text(result)).toContain(
+        'wait until the session runs again, then list the tools again',
+      );
       const ack = await h.ackOf(operationId);
       expect(ack.stopCause).toEqual({ kind: 'cancellation', reason: 'instance-closed' });
       expect(isProcessAlive(pid)).toBe(false);
