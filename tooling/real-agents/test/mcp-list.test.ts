@@ -13,8 +13,9 @@
 //   server ("Output the configured servers as JSON"; no status, no tools), so only what codex
 //   says is checked: the server listed, enabled, with our command, args and forwarded variables.
 // - gemini 0.61.0 and opencode 1.18.33: `mcp list` connects and reports status only; gemini's print
-//   mode refuses to start without credentials, and `opencode debug agent` lists built-in tools
-//   only. Their tools are not checked.
+//   mode refuses to start without credentials; `opencode debug agent build` and the
+//   `/experimental/tool` list of `opencode serve` show built-in tools only (opencode adds MCP
+//   tools when a prompt runs). Their tools are not checked.
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
