@@ -131,7 +131,7 @@ export const McpToolError = {
         return make(
           'instance-closed',
           tool,
-          `the agent session closed and the call of tool ${tool} was stopped; wait until the session runs again`,
+          `the agent session closed and the call of tool ${tool} was stopped; wait until the session runs again, then list the tools again (a restarted session has only the grants made for it)`,
         );
       case 'client-closed':
         return make(

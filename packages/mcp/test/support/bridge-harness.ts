@@ -3,7 +3,7 @@
 // Streamable HTTP. Disposing the harness closes all of it and proves nothing is left running.
 import { fileURLToPath } from 'node:url';
 import { AgentRegistry } from '@gate4agent/agent-catalog';
-import type { ProviderInvocation, Subscription } from '@gate4agent/handle';
+import type { Gate4AgentHandle, ProviderInvocation, Subscription } from '@gate4agent/handle';
 import {
   type AgentSession,
   ChildProcessProviderExecutor,
@@ -44,6 +44,8 @@ const PROVIDER_SCRIPT = fileURLToPath(new URL('../fixtures/provider.mjs', import
 
 export interface BridgeHarness extends AsyncDisposable {
   readonly runtime: NativeRuntime;
+  /** The runtime's control handle (raw control commands such as a restart's `start`). */
+  readonly handle: Gate4AgentHandle;
   readonly agent: AgentSession;
   readonly generation: SessionGeneration;
   readonly bridge: McpBridge;
@@ -70,7 +72,7 @@ export async function bridgeHarness(options: McpBridgeOptions = {}): Promise<Bri
       ),
     ],
   };
-  const { runtime } = unwrap(
+  const { handle, runtime } = unwrap(
     NativeRuntime.create(unwrap(AgentRegistry.create([interactiveAgentSpec()])), {
       providers: [descriptor],
       config: { providerStopGraceMs: 300 },
@@ -121,6 +123,7 @@ export async function bridgeHarness(options: McpBridgeOptions = {}): Promise<Bri
     const running = agent;
     return {
       runtime,
+      handle,
       agent: running,
       generation,
       bridge,
