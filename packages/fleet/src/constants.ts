@@ -40,3 +40,11 @@ export const FLEET_RETRY_INTERVAL_MS = 250;
 export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
 /** Open exit-ack subscriptions per fleet client. */
 export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;
+/**
+ * How often a session host asks a provider host for the state of its forwarded operations (the
+ * provider host also pushes every change at once; the poll catches a lost push and is the
+ * liveness check), and how often a provider host checks its local operations without activity.
+ */
+export const DEFAULT_PROVIDER_POLL_MS = 500;
+/** Forwarded operations one provider host runs at most for all session hosts together. */
+export const FLEET_PROVIDER_OPERATIONS_MAX = 1_024;
