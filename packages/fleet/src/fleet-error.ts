@@ -57,7 +57,7 @@ export const FleetError = {
   unknownProvider: (hostId: string, providerId: string): Gate4AgentError =>
     new Gate4AgentError(
       'unknown-provider',
-      `provider host ${hostId} serves no provider ${JSON.stringify(providerId)}; point the forwarding executor at a host that serves it`,
+      `provider host ${hostId} serves no provider ${JSON.stringify(providerId)}; check the provider id, or create the forwarding executor for a host that serves it`,
     ),
   /** A command named a session another owner launched. */
   notOwner: (hostId: string, instanceId: number): Gate4AgentError =>
