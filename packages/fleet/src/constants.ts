@@ -46,5 +46,12 @@ export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;
  * liveness check), and how often a provider host checks its local operations without activity.
  */
 export const DEFAULT_PROVIDER_POLL_MS = 500;
+/**
+ * A provider host that answered nothing for this long is lost and its forwarded operations end
+ * `host-lost`. Below the supervisor's 5 s exit-proof timeout (`PROVIDER_EXIT_PROOF_TIMEOUT` of
+ * `@gate4agent/runtime-native`), so a force stop sent to a dead provider host still ends with an
+ * exit before the session host's supervisor would call its executor hung.
+ */
+export const DEFAULT_PROVIDER_HOST_TIMEOUT_MS = 4_000;
 /** Forwarded operations one provider host runs at most for all session hosts together. */
 export const FLEET_PROVIDER_OPERATIONS_MAX = 1_024;

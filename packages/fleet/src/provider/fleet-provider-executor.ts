@@ -8,7 +8,7 @@ import { type ToolFailure, ToolProviderId } from '@gate4agent/tool-protocol';
 import { err, ok, type Result } from '@gate4agent/types';
 import { type NatsConnection, nuid, type Subscription } from '@nats-io/transport-node';
 import {
-  DEFAULT_HOST_TIMEOUT_MS,
+  DEFAULT_PROVIDER_HOST_TIMEOUT_MS,
   DEFAULT_PROVIDER_POLL_MS,
   FLEET_COMMAND_ATTEMPT_MS,
   FLEET_PROVIDER_OPERATIONS_MAX,
@@ -38,7 +38,8 @@ export interface FleetProviderExecutorOptions {
   readonly providerId: string;
   /**
    * A provider host that answered nothing for this long is lost: its operations end with a
-   * `host-lost` failure and exit. Default {@link DEFAULT_HOST_TIMEOUT_MS}.
+   * `host-lost` failure and exit. Default {@link DEFAULT_PROVIDER_HOST_TIMEOUT_MS}; keep it below
+   * the supervisor's 5 s exit-proof timeout.
    */
   readonly hostTimeoutMs?: number;
   /** How often open operations are polled. Default {@link DEFAULT_PROVIDER_POLL_MS}. */
@@ -89,7 +90,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
     this.providerHostId = fleetToken('provider host id', options.providerHostId);
     this.#providerId = ToolProviderId.of(options.providerId);
     this.#nc = options.connection;
-    this.#timeoutMs = options.hostTimeoutMs ?? DEFAULT_HOST_TIMEOUT_MS;
+    this.#timeoutMs = options.hostTimeoutMs ?? DEFAULT_PROVIDER_HOST_TIMEOUT_MS;
     this.#pollMs = options.pollMs ?? DEFAULT_PROVIDER_POLL_MS;
     this.#report = options.onError ?? (() => undefined);
     this.#events = this.#nc.subscribe(
