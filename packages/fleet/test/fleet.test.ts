@@ -293,37 +293,6 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     expect(await authority.pendingApprovals()).toEqual([]);
   }, 60_000);
 
-  it('ends a forwarded operation once with host-lost when the provider host dies', async () => {
-    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
-    const acks = collectAcks();
-    const client = await fleet.toolClient(session, ToolActorId.of('agent.remote'));
-    await fleet
-      .toolAuthority(session)
-      .grant({ key: grantKey(client, session, remoteHolding), mode: 'allow' });
-    const completions: FleetCompletion[] = [];
-    const completion = client.request(input(14, session, remoteHolding)).then((done) => {
-      completions.push(done);
-      return done;
-    });
-    const op = await providerHost.nextOperation();
-    await providerHost.kill('SIGTERM');
-    // The provider host's own exit kills ended its child.
-    expect(isProcessAlive(op.pid)).toBe(false);
-    const done = await completion;
-    expect(done.outcome).toMatchObject({ kind: 'failed', failure: { kind: 'unavailable' } });
-    const failure = (done.outcome as { failure: { redactedMessage: string | null } }).failure;
-    expect(failure.redactedMessage).toMatch(/^host-lost: provider host host-p/);
-    const ack = await acks.next(op.operationId);
-    expect(ack).toMatchObject({ hostId: 'host-a', exit: { success: false, code: null } });
-    await delay(1_000);
-    expect(completions).toHaveLength(1);
-    expect(acks.of(op.operationId)).toHaveLength(1);
-    // The session and its host are untouched.
-    expect(session.hostLost).toBeNull();
-    expect(session.status.kind).toBe('running');
-    acks.close();
-  }, 60_000);
-
   it('lets no other owner read a session or drive it', async () => {
     const nc = await connectAs('mallory');
     const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
@@ -367,7 +336,7 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     ).toEqual(['host-a', 'host-b']);
   }, 90_000);
 
-  it('marks the sessions of a killed host host-lost with one completion per open request', async () => {
+  it('marks the sessions of a killed host host-lost with one completion per open request; its forwarded operations end on the provider host', async () => {
     const session = sessions.find((s) => s.hostId === 'host-b') as FleetSession;
     const host = hosts.find((h) => h.hostId === 'host-b') as HostProcess;
     const client = await fleet.toolClient(session, ToolActorId.of('agent.lost'));
@@ -380,6 +349,13 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
       }),
     );
     const ops = [await host.nextOperation(), await host.nextOperation()];
+    // An operation host-b forwarded to host-p: nothing on host-b can kill it.
+    const forwarding = await fleet.toolClient(session, ToolActorId.of('agent.orphan'));
+    await fleet
+      .toolAuthority(session)
+      .grant({ key: grantKey(forwarding, session, remoteHolding), mode: 'allow' });
+    const orphan = forwarding.request(input(4, session, remoteHolding));
+    const remote = await providerHost.nextOperation();
     await host.kill('SIGTERM');
     const ended = await Promise.all(open);
     const exit = await session.exited;
@@ -391,7 +367,43 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     await expect(session.submit('x')).rejects.toMatchObject({ kind: 'host-lost' });
     // The host's own kills ran: its provider children and its agent are gone.
     for (const op of ops) expect(isProcessAlive(op.pid)).toBe(false);
+    expect((await orphan).outcome.kind).toBe('host-lost');
     await delay(500);
     expect(completions).toHaveLength(2);
+    // host-p stops an operation its session host no longer asks about once the lease (3 s) ends.
+    const deadline = performance.now() + 30_000;
+    while (isProcessAlive(remote.pid) && performance.now() < deadline) await delay(100);
+    expect(isProcessAlive(remote.pid)).toBe(false);
   }, 90_000);
+
+  it('ends a forwarded operation once with host-lost when the provider host dies', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const acks = collectAcks();
+    const client = await fleet.toolClient(session, ToolActorId.of('agent.remote'));
+    await fleet
+      .toolAuthority(session)
+      .grant({ key: grantKey(client, session, remoteHolding), mode: 'allow' });
+    const completions: FleetCompletion[] = [];
+    const completion = client.request(input(14, session, remoteHolding)).then((done) => {
+      completions.push(done);
+      return done;
+    });
+    const op = await providerHost.nextOperation();
+    await providerHost.kill('SIGTERM');
+    // The provider host's own exit kills ended its child.
+    expect(isProcessAlive(op.pid)).toBe(false);
+    const done = await completion;
+    expect(done.outcome).toMatchObject({ kind: 'failed', failure: { kind: 'unavailable' } });
+    const failure = (done.outcome as { failure: { redactedMessage: string | null } }).failure;
+    expect(failure.redactedMessage).toMatch(/^host-lost: provider host host-p/);
+    const ack = await acks.next(op.operationId);
+    expect(ack).toMatchObject({ hostId: 'host-a', exit: { success: false, code: null } });
+    await delay(1_000);
+    expect(completions).toHaveLength(1);
+    expect(acks.of(op.operationId)).toHaveLength(1);
+    // The session and its host are untouched.
+    expect(session.hostLost).toBeNull();
+    expect(session.status.kind).toBe('running');
+    acks.close();
+  }, 60_000);
 });
