@@ -336,6 +336,54 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     ).toEqual(['host-a', 'host-b']);
   }, 90_000);
 
+  it('runs a forwarded start sent twice once, and takes the session host from the subject', async () => {
+    const nc = await connectAs('host-a');
+    const subject = 'g4a.prov.host-p.host-a';
+    const ask = async (body: unknown) =>
+      (await nc.request(subject, JSON.stringify(body), { timeout: 5_000 })).json();
+    const before = providerHost.operations.length;
+    const start = {
+      op: 'start',
+      opId: 'raw-1',
+      providerId: 'gate.remote',
+      invocation: {
+        bindingId: 1,
+        operationId: 900,
+        requestKey: { consumerId: 'gate4agent-client-900', actorId: 'agent.raw', localId: 1 },
+        capabilityId: 'browser.snapshot',
+        resourceScopeId: 'page.active',
+        deadlineTick: 1_000,
+        payload: [],
+      },
+    };
+    const first = await ask(start);
+    const again = await ask(start);
+    expect(first).toMatchObject({ ok: true, value: { opId: 'raw-1', known: true, exit: null } });
+    expect(again).toEqual(first);
+    const op = await providerHost.nextOperation();
+    expect(await ask({ ...start, providerId: 'gate.nowhere', opId: 'raw-2' })).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown-provider' },
+    });
+    // host-a cannot ask as host-b: the server refuses the publish, host-p never sees it.
+    await expect(
+      nc.request('g4a.prov.host-p.host-b', JSON.stringify({ op: 'status', opIds: ['raw-1'] }), {
+        timeout: 2_000,
+      }),
+    ).rejects.toThrow();
+    await ask({ op: 'force-stop', opId: 'raw-1' });
+    const deadline = performance.now() + 30_000;
+    let state: unknown;
+    while (performance.now() < deadline) {
+      state = await ask({ op: 'status', opIds: ['raw-1'] });
+      if ((state as { value: { states: { exit: unknown }[] } }).value.states[0]?.exit) break;
+      await delay(100);
+    }
+    expect(state).toMatchObject({ ok: true, value: { states: [{ exit: { success: false } }] } });
+    expect(isProcessAlive(op.pid)).toBe(false);
+    expect(providerHost.operations.length).toBe(before + 1);
+  }, 60_000);
+
   it('marks the sessions of a killed host host-lost with one completion per open request; its forwarded operations end on the provider host', async () => {
     const session = sessions.find((s) => s.hostId === 'host-b') as FleetSession;
     const host = hosts.find((h) => h.hostId === 'host-b') as HostProcess;

@@ -10,6 +10,8 @@ const SCRIPT = fileURLToPath(new URL('../fixtures/fleet-provider-host.mjs', impo
 export interface ProviderHostProcess {
   readonly hostId: string;
   readonly child: ChildProcess;
+  /** Every `op <operationId> <pid>` line so far: long-running children it started. */
+  readonly operations: readonly { operationId: number; pid: number }[];
   /** Resolves with the next long-running provider child it starts. */
   nextOperation(): Promise<{ operationId: number; pid: number }>;
   /** Asks the host to shut down cleanly and waits for the process to end. */
@@ -53,6 +55,7 @@ export async function startProviderHost(
   return {
     hostId,
     child,
+    operations,
     nextOperation: async () => {
       while (operations.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
       const op = operations[taken];
