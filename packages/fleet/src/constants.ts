@@ -40,3 +40,18 @@ export const FLEET_RETRY_INTERVAL_MS = 250;
 export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
 /** Open exit-ack subscriptions per fleet client. */
 export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;
+/**
+ * How often a session host asks a provider host for the state of its forwarded operations (the
+ * provider host also pushes every change at once; the poll catches a lost push and is the
+ * liveness check), and how often a provider host checks its local operations without activity.
+ */
+export const DEFAULT_PROVIDER_POLL_MS = 500;
+/**
+ * A provider host that answered nothing for this long is lost and its forwarded operations end
+ * `host-lost`. Below the supervisor's 5 s exit-proof timeout (`PROVIDER_EXIT_PROOF_TIMEOUT` of
+ * `@gate4agent/runtime-native`), so a force stop sent to a dead provider host still ends with an
+ * exit before the session host's supervisor would call its executor hung.
+ */
+export const DEFAULT_PROVIDER_HOST_TIMEOUT_MS = 4_000;
+/** Forwarded operations one provider host runs at most for all session hosts together. */
+export const FLEET_PROVIDER_OPERATIONS_MAX = 1_024;

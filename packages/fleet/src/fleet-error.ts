@@ -9,6 +9,7 @@ export type FleetErrorKind =
   | 'not-owner'
   | 'unknown-session'
   | 'invalid-command'
+  | 'unknown-provider'
   | 'command-failed';
 
 /** An error the host sends back in a reply: the kind and the message, nothing else. */
@@ -45,6 +46,18 @@ export const FleetError = {
     new Gate4AgentError(
       'host-lost',
       `host-lost: host ${hostId} sent no heartbeat for ${Math.round(silentMs)} ms; its sessions and their open requests are gone, launch again on a live host`,
+    ),
+  /** The provider host of a forwarded operation stopped answering, or forgot the operation. */
+  providerHostLost: (providerHostId: string, detail: string): Gate4AgentError =>
+    new Gate4AgentError(
+      'host-lost',
+      `host-lost: provider host ${providerHostId} ${detail}; the operation is gone with it, send the request again once the host is back`,
+    ),
+  /** A provider host was asked to run a provider it does not serve. */
+  unknownProvider: (hostId: string, providerId: string): Gate4AgentError =>
+    new Gate4AgentError(
+      'unknown-provider',
+      `provider host ${hostId} serves no provider ${JSON.stringify(providerId)}; check the provider id, or create the forwarding executor for a host that serves it`,
     ),
   /** A command named a session another owner launched. */
   notOwner: (hostId: string, instanceId: number): Gate4AgentError =>

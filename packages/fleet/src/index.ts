@@ -11,6 +11,8 @@ export {
   DEFAULT_FRAME_INTERVAL_MS,
   DEFAULT_HEARTBEAT_MS,
   DEFAULT_HOST_TIMEOUT_MS,
+  DEFAULT_PROVIDER_HOST_TIMEOUT_MS,
+  DEFAULT_PROVIDER_POLL_MS,
   FLEET_COMMAND_ATTEMPT_MS,
   FLEET_COMMAND_TIMEOUT_MS,
   FLEET_DUPLICATE_WINDOW_MS,
@@ -18,6 +20,7 @@ export {
   FLEET_EXIT_ACK_SUBSCRIBERS,
   FLEET_HOST_BUCKET,
   FLEET_MESSAGE_MAX_BYTES,
+  FLEET_PROVIDER_OPERATIONS_MAX,
   FLEET_PUBLISH_RETRY_MS,
   FLEET_RECENT_COMMANDS,
   FLEET_RETRY_INTERVAL_MS,
@@ -30,6 +33,10 @@ export type { FleetErrorKind, FleetRemoteError } from './fleet-error.js';
 export { FleetError } from './fleet-error.js';
 export type { FleetHostOptions } from './host/fleet-host.js';
 export { FleetHost } from './host/fleet-host.js';
+export type { FleetProviderExecutorOptions } from './provider/fleet-provider-executor.js';
+export { FleetProviderExecutor } from './provider/fleet-provider-executor.js';
+export type { FleetProviderServerOptions } from './provider/fleet-provider-server.js';
+export { FleetProviderServer } from './provider/fleet-provider-server.js';
 export { createFleetUserKey, fleetConnectOptions } from './server/fleet-connect-options.js';
 export type { FleetUser, FleetUserPermissions } from './server/fleet-permissions.js';
 export { fleetAuthorizationConfig, fleetUserPermissions } from './server/fleet-permissions.js';

@@ -41,6 +41,14 @@ export const FleetSubjects = {
   ownerFrames: (ownerId: string): string => `g4a.frame.${ownerId}.>`,
   /** The stream holding one owner's events. */
   eventStream: (ownerId: string): string => `G4A_EVT_${ownerId}`,
+  /** Provider requests from session host `sessionHostId` to provider host `providerHostId` (request/reply). */
+  providerRequests: (providerHostId: string, sessionHostId: string): string =>
+    `g4a.prov.${providerHostId}.${sessionHostId}`,
+  /** What a provider host listens on for provider requests from every session host. */
+  providerServe: (providerHostId: string): string => `g4a.prov.${providerHostId}.*`,
+  /** Operation states pushed by provider host `providerHostId` to session host `sessionHostId`. */
+  providerEvents: (sessionHostId: string, providerHostId: string): string =>
+    `g4a.pevt.${sessionHostId}.${providerHostId}`,
   /** The inbox prefix of one user (replies go only to it). */
   inbox: (userId: string): string => `_INBOX_${userId}`,
 };

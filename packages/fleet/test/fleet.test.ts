@@ -1,6 +1,7 @@
 // The fleet against real nats-server processes: a 3-node JetStream cluster on loopback, two hosts
 // (real child Node processes, each a NativeRuntime with the fixture agent and a provider of
-// long-running children), one client. Everything is started here and reaped here.
+// long-running children), a provider host serving providers to the session hosts, one client.
+// Everything is started here and reaped here.
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   CONTROL_FIXTURE_ID,
@@ -31,22 +32,28 @@ import {
   fleetAuthorizationConfig,
   fleetConnectOptions,
 } from '../src/index.js';
+import { type ProviderHostProcess, startProviderHost } from './provider/provider-host-process.js';
 import { type HostProcess, startHost } from './support/host-process.js';
 import { type NatsCluster, retry, startNatsCluster } from './support/nats-cluster.js';
 
 const agentId = AgentId.of(CONTROL_FIXTURE_ID);
 const providerId = ToolProviderId.of('gate.fleet');
+// Forwarded by every session host to the provider host `host-p`.
+const remoteHolding = ToolProviderId.of('gate.remote');
+const remoteEcho = ToolProviderId.of('gate.remote-echo');
 const capabilityId = ToolCapabilityId.of('browser.snapshot');
 const scope = ResourceScopeId.of('page.active');
 const keys = {
   'host-a': createFleetUserKey(),
   'host-b': createFleetUserKey(),
+  'host-p': createFleetUserKey(),
   alice: createFleetUserKey(),
   mallory: createFleetUserKey(),
 };
 
 let cluster: NatsCluster;
 const hosts: HostProcess[] = [];
+let providerHost: ProviderHostProcess;
 const connections: NatsConnection[] = [];
 let fleet: FleetClient;
 const sessions: FleetSession[] = [];
@@ -59,24 +66,32 @@ async function connectAs(userId: keyof typeof keys): Promise<NatsConnection> {
   return nc;
 }
 
-function grantKey(client: FleetToolClient, session: FleetSession): PolicyKey {
+function grantKey(
+  client: FleetToolClient,
+  session: FleetSession,
+  provider: ToolProviderId = providerId,
+): PolicyKey {
   return {
     consumerId: ConsumerId.of(client.consumerId()),
     actorId: ToolActorId.of(client.actorId()),
     instanceId: session.instanceId,
     generation: session.generation as SessionGeneration,
-    providerId,
+    providerId: provider,
     capabilityId,
     resourceScopeId: scope,
   };
 }
 
-function input(localId: number, session: FleetSession): CapabilityRequestInput {
+function input(
+  localId: number,
+  session: FleetSession,
+  provider: ToolProviderId = providerId,
+): CapabilityRequestInput {
   return CapabilityRequestInput.of({
     localId: CapabilityRequestId.of(localId),
     instanceId: session.instanceId,
     generation: session.generation as SessionGeneration,
-    providerId,
+    providerId: provider,
     capabilityId,
     resourceScopeId: scope,
     approvalSummary: 'hold until stopped',
@@ -93,11 +108,53 @@ async function nextAck(
   return undefined;
 }
 
+/** Every exit ack the client receives from now on, with a wait for the one of an operation. */
+function collectAcks() {
+  const subscription = fleet.subscribeProviderExitAcks(64);
+  const acks: FleetExitAck[] = [];
+  const waiters: (() => void)[] = [];
+  void (async () => {
+    for await (const ack of subscription) {
+      acks.push(ack);
+      for (const wake of waiters.splice(0)) wake();
+    }
+  })();
+  return {
+    of: (operationId: number | null) =>
+      acks.filter((ack) => ack.operation.operationId === operationId),
+    async next(operationId: number | null): Promise<FleetExitAck> {
+      for (;;) {
+        const found = acks.find((ack) => ack.operation.operationId === operationId);
+        if (found !== undefined) return found;
+        await new Promise<void>((wake) => waiters.push(wake));
+      }
+    },
+    close: () => subscription.close(),
+  };
+}
+
+/** The request `localId` of `client` once the host shows it awaiting approval. */
+async function awaitingApproval(session: FleetSession, client: FleetToolClient, localId: number) {
+  const authority = fleet.toolAuthority(session);
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
+    const pending = await authority.pendingApprovals();
+    const found = pending.find(
+      (request) =>
+        request.key.consumerId === client.consumerId() && request.key.localId === localId,
+    );
+    if (found !== undefined) return found;
+    await delay(100);
+  }
+  throw new Error(`request ${localId} never awaited approval on ${session.hostId}`);
+}
+
 beforeAll(async () => {
   cluster = await startNatsCluster(
     fleetAuthorizationConfig([
       { role: 'host', id: 'host-a', publicKey: keys['host-a'].publicKey },
       { role: 'host', id: 'host-b', publicKey: keys['host-b'].publicKey },
+      { role: 'provider-host', id: 'host-p', publicKey: keys['host-p'].publicKey },
       { role: 'owner', id: 'alice', publicKey: keys.alice.publicKey },
       { role: 'owner', id: 'mallory', publicKey: keys.mallory.publicKey },
     ]),
@@ -105,6 +162,7 @@ beforeAll(async () => {
   for (const hostId of ['host-a', 'host-b'] as const) {
     hosts.push(await startHost(hostId, 1, cluster.servers, keys[hostId].seed));
   }
+  providerHost = await startProviderHost('host-p', cluster.servers, keys['host-p'].seed);
   const nc = await connectAs('alice');
   fleet = await retry(() =>
     FleetClient.connect({
@@ -121,11 +179,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await fleet?.dispose();
   for (const host of hosts) await host.stop();
+  await providerHost?.stop();
   for (const nc of connections) await nc.close().catch(() => undefined);
   await cluster?.close();
   // No process is left on any host: no fixture of this run, no host, no nats-server.
   expect(findFixtureProcesses(fixtureRunTag())).toEqual([]);
   for (const host of hosts) expect(isProcessAlive(host.child.pid ?? 0)).toBe(false);
+  expect(isProcessAlive(providerHost?.child.pid ?? 0)).toBe(false);
   for (const node of cluster?.nodes ?? []) expect(isProcessAlive(node.child.pid ?? 0)).toBe(false);
 }, 60_000);
 
@@ -157,7 +217,7 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     }
   }, 60_000);
 
-  it('ends a provider operation on another host with its exit ack when the client revokes', async () => {
+  it('ends a provider operation on the session host with its exit ack when the client revokes', async () => {
     const session = sessions.find((s) => s.hostId === 'host-b') as FleetSession;
     const host = hosts.find((h) => h.hostId === 'host-b') as HostProcess;
     const acks = fleet.subscribeProviderExitAcks(16);
@@ -177,6 +237,60 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     expect(ack?.stopCause).toMatchObject({ kind: 'cancellation', reason: 'grant-revoked' });
     expect(isProcessAlive(op.pid)).toBe(false);
     acks.close();
+  }, 60_000);
+
+  it('completes a tool request whose provider runs on another host', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const acks = collectAcks();
+    const client = await fleet.toolClient(session, ToolActorId.of('agent.remote'));
+    const key = grantKey(client, session, remoteEcho);
+    await fleet.toolAuthority(session).grant({ key, mode: 'allow' });
+    const done = await client.request(input(10, session, remoteEcho));
+    expect(done.outcome).toMatchObject({ kind: 'succeeded' });
+    const ack = await acks.next(done.operationId);
+    expect(ack).toMatchObject({ hostId: 'host-a', exit: { success: true, code: 0 } });
+    acks.close();
+  }, 60_000);
+
+  it('ends a provider operation running on another host than the session with its exit ack when the client revokes', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const acks = collectAcks();
+    const client = await fleet.toolClient(session, ToolActorId.of('agent.remote'));
+    const key = grantKey(client, session, remoteHolding);
+    await fleet.toolAuthority(session).grant({ key, mode: 'allow' });
+    const completion = client.request(input(11, session, remoteHolding));
+    // The process runs on the provider host, not on the session's host.
+    const op = await providerHost.nextOperation();
+    expect(isProcessAlive(op.pid)).toBe(true);
+    await fleet.toolAuthority(session).revoke(key);
+    const done = await completion;
+    expect(done.outcome.kind).toBe('grant-revoked');
+    expect(done.operationId).toBe(op.operationId);
+    const ack = await acks.next(op.operationId);
+    // The session host acks only after the provider host reaped the child.
+    expect(isProcessAlive(op.pid)).toBe(false);
+    expect(ack.hostId).toBe('host-a');
+    expect(ack.stopCause).toMatchObject({ kind: 'cancellation', reason: 'grant-revoked' });
+    await delay(1_000);
+    expect(acks.of(op.operationId)).toHaveLength(1);
+    acks.close();
+  }, 60_000);
+
+  it('forwards approvals: an approved request runs, a denied one completes denied', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const client = await fleet.toolClient(session, ToolActorId.of('agent.approval'));
+    const key = grantKey(client, session, remoteEcho);
+    const authority = fleet.toolAuthority(session);
+    await authority.grant({ key, mode: 'require-approval' });
+    const approved = client.request(input(12, session, remoteEcho));
+    const waiting = await awaitingApproval(session, client, 12);
+    expect(waiting.status.kind).toBe('awaiting-approval');
+    expect((await authority.approve(waiting)).kind).not.toBe('rejected');
+    expect((await approved).outcome).toMatchObject({ kind: 'succeeded' });
+    const denied = client.request(input(13, session, remoteEcho));
+    await authority.deny(await awaitingApproval(session, client, 13));
+    expect((await denied).outcome.kind).toBe('approval-denied');
+    expect(await authority.pendingApprovals()).toEqual([]);
   }, 60_000);
 
   it('lets no other owner read a session or drive it', async () => {
@@ -222,7 +336,55 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     ).toEqual(['host-a', 'host-b']);
   }, 90_000);
 
-  it('marks the sessions of a killed host host-lost with one completion per open request', async () => {
+  it('runs a forwarded start sent twice once, and takes the session host from the subject', async () => {
+    const nc = await connectAs('host-a');
+    const subject = 'g4a.prov.host-p.host-a';
+    const ask = async (body: unknown) =>
+      (await nc.request(subject, JSON.stringify(body), { timeout: 5_000 })).json();
+    const before = providerHost.operations.length;
+    const start = {
+      op: 'start',
+      opId: 'raw-1',
+      providerId: 'gate.remote',
+      invocation: {
+        bindingId: 1,
+        operationId: 900,
+        requestKey: { consumerId: 'gate4agent-client-900', actorId: 'agent.raw', localId: 1 },
+        capabilityId: 'browser.snapshot',
+        resourceScopeId: 'page.active',
+        deadlineTick: 1_000,
+        payload: [],
+      },
+    };
+    const first = await ask(start);
+    const again = await ask(start);
+    expect(first).toMatchObject({ ok: true, value: { opId: 'raw-1', known: true, exit: null } });
+    expect(again).toEqual(first);
+    const op = await providerHost.nextOperation();
+    expect(await ask({ ...start, providerId: 'gate.nowhere', opId: 'raw-2' })).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown-provider' },
+    });
+    // host-a cannot ask as host-b: the server refuses the publish, host-p never sees it.
+    await expect(
+      nc.request('g4a.prov.host-p.host-b', JSON.stringify({ op: 'status', opIds: ['raw-1'] }), {
+        timeout: 2_000,
+      }),
+    ).rejects.toThrow();
+    await ask({ op: 'force-stop', opId: 'raw-1' });
+    const deadline = performance.now() + 30_000;
+    let state: unknown;
+    while (performance.now() < deadline) {
+      state = await ask({ op: 'status', opIds: ['raw-1'] });
+      if ((state as { value: { states: { exit: unknown }[] } }).value.states[0]?.exit) break;
+      await delay(100);
+    }
+    expect(state).toMatchObject({ ok: true, value: { states: [{ exit: { success: false } }] } });
+    expect(isProcessAlive(op.pid)).toBe(false);
+    expect(providerHost.operations.length).toBe(before + 1);
+  }, 60_000);
+
+  it('marks the sessions of a killed host host-lost with one completion per open request; its forwarded operations end on the provider host', async () => {
     const session = sessions.find((s) => s.hostId === 'host-b') as FleetSession;
     const host = hosts.find((h) => h.hostId === 'host-b') as HostProcess;
     const client = await fleet.toolClient(session, ToolActorId.of('agent.lost'));
@@ -235,6 +397,13 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
       }),
     );
     const ops = [await host.nextOperation(), await host.nextOperation()];
+    // An operation host-b forwarded to host-p: nothing on host-b can kill it.
+    const forwarding = await fleet.toolClient(session, ToolActorId.of('agent.orphan'));
+    await fleet
+      .toolAuthority(session)
+      .grant({ key: grantKey(forwarding, session, remoteHolding), mode: 'allow' });
+    const orphan = forwarding.request(input(4, session, remoteHolding));
+    const remote = await providerHost.nextOperation();
     await host.kill('SIGTERM');
     const ended = await Promise.all(open);
     const exit = await session.exited;
@@ -246,7 +415,43 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     await expect(session.submit('x')).rejects.toMatchObject({ kind: 'host-lost' });
     // The host's own kills ran: its provider children and its agent are gone.
     for (const op of ops) expect(isProcessAlive(op.pid)).toBe(false);
+    expect((await orphan).outcome.kind).toBe('host-lost');
     await delay(500);
     expect(completions).toHaveLength(2);
+    // host-p stops an operation its session host no longer asks about once the lease (3 s) ends.
+    const deadline = performance.now() + 30_000;
+    while (isProcessAlive(remote.pid) && performance.now() < deadline) await delay(100);
+    expect(isProcessAlive(remote.pid)).toBe(false);
   }, 90_000);
+
+  it('ends a forwarded operation once with host-lost when the provider host dies', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const acks = collectAcks();
+    const client = await fleet.toolClient(session, ToolActorId.of('agent.remote'));
+    await fleet
+      .toolAuthority(session)
+      .grant({ key: grantKey(client, session, remoteHolding), mode: 'allow' });
+    const completions: FleetCompletion[] = [];
+    const completion = client.request(input(14, session, remoteHolding)).then((done) => {
+      completions.push(done);
+      return done;
+    });
+    const op = await providerHost.nextOperation();
+    await providerHost.kill('SIGTERM');
+    // The provider host's own exit kills ended its child.
+    expect(isProcessAlive(op.pid)).toBe(false);
+    const done = await completion;
+    expect(done.outcome).toMatchObject({ kind: 'failed', failure: { kind: 'unavailable' } });
+    const failure = (done.outcome as { failure: { redactedMessage: string | null } }).failure;
+    expect(failure.redactedMessage).toMatch(/^host-lost: provider host host-p/);
+    const ack = await acks.next(op.operationId);
+    expect(ack).toMatchObject({ hostId: 'host-a', exit: { success: false, code: null } });
+    await delay(1_000);
+    expect(completions).toHaveLength(1);
+    expect(acks.of(op.operationId)).toHaveLength(1);
+    // The session and its host are untouched.
+    expect(session.hostLost).toBeNull();
+    expect(session.status.kind).toBe('running');
+    acks.close();
+  }, 60_000);
 });

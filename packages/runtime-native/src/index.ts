@@ -118,6 +118,7 @@ export type {
 } from './session/launch-agent-options.js';
 export type { McpAttacher, McpAttachment, McpAttachRequest } from './session/mcp-launch.js';
 export type { ScreenMatcher } from './session/screen-matcher.js';
+export { timeoutSignal, untilChanged } from './session/until-changed.js';
 export type { PhysicalExitAck } from './supervisor/physical-exit-ack.js';
 export type { ProviderStopCause } from './supervisor/provider-stop-cause.js';
 export type { ProviderSupervisorOptions } from './supervisor/provider-supervisor.js';

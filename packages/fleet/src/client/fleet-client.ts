@@ -250,8 +250,11 @@ export class FleetClient implements AsyncDisposable {
         break;
       } catch (error) {
         const retryable = isNoResponders(error) || isTimeout(error);
-        const live = this.#directory.isLive(hostId, performance.now(), this.#timeoutMs);
-        if (retryable && live && performance.now() < deadline) {
+        // Retry until the host is declared lost (#checkHosts reads its key directly first): a
+        // host whose record merely looks stale, because the bucket watch stalled on a dead node,
+        // is still live.
+        const known = this.#directory.revision(hostId) > 0;
+        if (retryable && known && performance.now() < deadline) {
           if (isNoResponders(error)) await delay(FLEET_RETRY_INTERVAL_MS);
           continue;
         }

@@ -1,11 +1,14 @@
+import type { ApprovalTarget } from '@gate4agent/handle';
 import {
   CapabilityRequestInput,
   type CapabilityRequestKey,
+  CapabilityRequestSnapshot,
   PolicyGrant,
   PolicyKey,
   ToolAuthorityOutcome,
 } from '@gate4agent/tool-protocol';
 import { FleetError } from '../fleet-error.js';
+import { encodeApprovalTarget } from '../wire/approval-target.js';
 import type { FleetCommand } from '../wire/fleet-command.js';
 import type { FleetCompletion } from './fleet-completion.js';
 import type { OpenRequests } from './open-requests.js';
@@ -98,9 +101,9 @@ export class FleetToolClient {
 }
 
 /**
- * The tool authority of one host (`FleetClient.toolAuthority`): grants and revokes for your own
- * clients and sessions on that host, applied by the host's own authority, so a revoke reaches
- * in-flight work where it runs.
+ * The tool authority of one host (`FleetClient.toolAuthority`): grants, revokes and approvals for
+ * your own clients and sessions on that host, applied by the host's own authority, so a revoke
+ * reaches in-flight work where it runs.
  */
 export class FleetToolAuthority {
   /** The host whose authority this is. */
@@ -127,6 +130,37 @@ export class FleetToolAuthority {
   async revoke(key: PolicyKey): Promise<ToolAuthorityOutcome> {
     return this.#outcome(
       await this.#link.command(this.hostId, { op: 'revoke', key: PolicyKey.codec.encode(key) }),
+    );
+  }
+
+  /**
+   * The requests of your tool clients on the host that await approval (under a
+   * `require-approval` grant), as the host's engine snapshot shows them.
+   */
+  async pendingApprovals(): Promise<CapabilityRequestSnapshot[]> {
+    const answer = await this.#link.command(this.hostId, { op: 'pending-approvals' });
+    if (!Array.isArray(answer)) throw FleetError.invalidCommand(this.hostId, 'not a list');
+    return answer.map((item: unknown) => {
+      const request = CapabilityRequestSnapshot.codec.decode(item);
+      if (!request.ok) throw FleetError.invalidCommand(this.hostId, request.error.message);
+      return request.value;
+    });
+  }
+
+  /** Approves one request awaiting approval (`approve-once`) on the host; it then runs there. */
+  async approve(request: ApprovalTarget): Promise<ToolAuthorityOutcome> {
+    return this.#outcome(
+      await this.#link.command(this.hostId, {
+        op: 'approve',
+        target: encodeApprovalTarget(request),
+      }),
+    );
+  }
+
+  /** Denies one request awaiting approval on the host; it completes `approval-denied`. */
+  async deny(request: ApprovalTarget): Promise<ToolAuthorityOutcome> {
+    return this.#outcome(
+      await this.#link.command(this.hostId, { op: 'deny', target: encodeApprovalTarget(request) }),
     );
   }
 

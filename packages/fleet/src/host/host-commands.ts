@@ -1,6 +1,7 @@
 import {
   CapabilityRequestId,
   CapabilityRequestInput,
+  CapabilityRequestSnapshot,
   PolicyGrant,
   PolicyKey,
   ToolActorId,
@@ -8,6 +9,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import { AgentId, Gate4AgentError } from '@gate4agent/types';
 import { FleetError } from '../fleet-error.js';
+import { ApprovalTargetCodec } from '../wire/approval-target.js';
 import type { FleetCommand } from '../wire/fleet-command.js';
 import type { HostedSession, HostState } from './host-state.js';
 import { statusBody } from './status-body.js';
@@ -113,6 +115,26 @@ export async function runHostCommand(
       if (!sent.ok) throw new Gate4AgentError(sent.error.kind, sent.error.message);
       return { localId: input.localId };
     }
+    case 'approve':
+    case 'deny': {
+      const target = checked(ApprovalTargetCodec.decode(command.target), state.hostId);
+      ownedClient(state, owner, target.key.consumerId);
+      owned(state, owner, target.instanceId);
+      const authority = state.runtime.toolAuthority();
+      const outcome =
+        command.op === 'approve' ? await authority.approve(target) : await authority.deny(target);
+      return ToolAuthorityOutcome.codec.encode(outcome);
+    }
+    case 'pending-approvals':
+      return state.runtime
+        .toolAuthority()
+        .snapshot()
+        .tools.requests.filter(
+          (request) =>
+            request.status.kind === 'awaiting-approval' &&
+            state.clients.get(request.key.consumerId)?.owner === owner,
+        )
+        .map((request) => CapabilityRequestSnapshot.codec.encode(request));
     case 'tool-cancel': {
       const client = ownedClient(state, owner, command.consumerId);
       const cancelled = client.cancel(CapabilityRequestId.of(command.localId));

@@ -3,8 +3,11 @@ import { FleetSubjects, fleetToken } from '../subjects.js';
 
 /** A fleet user: a host or an owner (client), with the public nkey it authenticates with. */
 export interface FleetUser {
-  /** `host` or `owner`. */
-  readonly role: 'host' | 'owner';
+  /**
+   * `host` (runs sessions, may forward provider operations to provider hosts and serve them),
+   * `provider-host` (only serves provider operations of session hosts) or `owner` (a client).
+   */
+  readonly role: 'host' | 'provider-host' | 'owner';
   /** The host id or owner id (a subject token). */
   readonly id: string;
   /** The user's public nkey (`U…`). */
@@ -22,12 +25,27 @@ const kvStream = `KV_${FLEET_HOST_BUCKET}`;
 
 /**
  * What each role may do (docs/scale-out.md, Security). A host serves its own command subject,
- * writes its own key of the host bucket and publishes events and frames for itself only; an owner
+ * writes its own key of the host bucket and publishes events and frames for itself only; it sends
+ * provider requests and reads provider states only under its own id, and serves provider requests
+ * addressed to it (a `provider-host` does only that); an owner
  * sends commands under its own id, reads only its own events, frames and stream, and reads the
  * host bucket. Every user's replies go to its own inbox prefix (`_INBOX_<id>`).
  */
 export function fleetUserPermissions(user: FleetUser): FleetUserPermissions {
   const id = fleetToken(`${user.role} id`, user.id);
+  // Host ↔ host: a session host sends provider requests under its own id and reads the states
+  // pushed to it; a provider host serves requests addressed to it and pushes states as itself.
+  const providerHost = {
+    publish: [`g4a.pevt.*.${id}`],
+    subscribe: [FleetSubjects.providerServe(id)],
+  };
+  if (user.role === 'provider-host') {
+    return {
+      publish: providerHost.publish,
+      subscribe: [...providerHost.subscribe, `${FleetSubjects.inbox(id)}.>`],
+      allowResponses: true,
+    };
+  }
   if (user.role === 'host') {
     return {
       publish: [
@@ -37,8 +55,15 @@ export function fleetUserPermissions(user: FleetUser): FleetUserPermissions {
         `$KV.${FLEET_HOST_BUCKET}.${id}`,
         `g4a.evt.*.${id}.>`,
         `g4a.frame.*.${id}.>`,
+        `g4a.prov.*.${id}`,
+        ...providerHost.publish,
       ],
-      subscribe: [FleetSubjects.hostCommands(id), `${FleetSubjects.inbox(id)}.>`],
+      subscribe: [
+        FleetSubjects.hostCommands(id),
+        `${FleetSubjects.inbox(id)}.>`,
+        `g4a.pevt.${id}.*`,
+        ...providerHost.subscribe,
+      ],
       allowResponses: true,
     };
   }

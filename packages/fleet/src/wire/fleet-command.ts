@@ -17,7 +17,7 @@ const command = <K extends string, P extends Record<string, import('typebox').TS
 
 /**
  * A command from an owner to a host (request/reply on `g4a.host.<hostId>.cmd.<ownerId>`). The
- * tool-plane values (`grant`, `key`, `input`) are validated again on the host with the codecs of
+ * tool-plane values (`grant`, `key`, `input`, `target`) are validated again on the host with the codecs of
  * `@gate4agent/tool-protocol`; they are `Type.Unknown` here so that one place checks them.
  */
 export const FleetCommandSchema = Type.Union([
@@ -38,6 +38,9 @@ export const FleetCommandSchema = Type.Union([
   command('revoke', { key: Type.Unknown() }),
   command('tool-request', { consumerId: Type.String(), input: Type.Unknown() }),
   command('tool-cancel', { consumerId: Type.String(), localId: SafeIntegerSchema }),
+  command('approve', { target: Type.Unknown() }),
+  command('deny', { target: Type.Unknown() }),
+  command('pending-approvals', {}),
 ]);
 
 /** A command from an owner to a host. */

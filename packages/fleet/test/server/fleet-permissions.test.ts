@@ -4,11 +4,29 @@ import { fleetAuthorizationConfig, fleetUserPermissions } from '../../src/index.
 describe('fleet permissions', () => {
   it('lets a host serve only its own commands and publish only its own events', () => {
     const host = fleetUserPermissions({ role: 'host', id: 'h-a', publicKey: 'UH' });
-    expect(host.subscribe).toEqual(['g4a.host.h-a.cmd.*', '_INBOX_h-a.>']);
+    expect(host.subscribe).toEqual([
+      'g4a.host.h-a.cmd.*',
+      '_INBOX_h-a.>',
+      'g4a.pevt.h-a.*',
+      'g4a.prov.h-a.*',
+    ]);
     expect(host.publish).toContain('g4a.evt.*.h-a.>');
     expect(host.publish).toContain('$KV.g4a_hosts.h-a');
     expect(host.publish.some((subject) => subject.includes('h-b'))).toBe(false);
     expect(host.allowResponses).toBe(true);
+  });
+
+  it('lets hosts forward provider operations only under their own ids', () => {
+    const host = fleetUserPermissions({ role: 'host', id: 'h-a', publicKey: 'UH' });
+    // As a session host: requests go out under its own id, states come in addressed to it.
+    expect(host.publish).toContain('g4a.prov.*.h-a');
+    expect(host.subscribe).toContain('g4a.pevt.h-a.*');
+    const provider = fleetUserPermissions({ role: 'provider-host', id: 'gpu', publicKey: 'UP' });
+    expect(provider).toEqual({
+      publish: ['g4a.pevt.*.gpu'],
+      subscribe: ['g4a.prov.gpu.*', '_INBOX_gpu.>'],
+      allowResponses: true,
+    });
   });
 
   it('lets an owner command under its own id and read only its own frames and stream', () => {

@@ -12,6 +12,8 @@ export const fleetFamilies: readonly ErrorFamily[] = [
       noHost: ['control-fixture', 2],
       hostFull: ['host-a', 4],
       hostLost: { args: ['host-b', 5_000], values: ['host-b', '5000'] },
+      providerHostLost: ['gpu-1', 'did not answer for 5000 ms'],
+      unknownProvider: ['gpu-1', 'gate.render'],
       notOwner: ['host-a', 7],
       notClientOwner: ['host-a', 'gate4agent-client-3'],
       unknownSession: ['host-a', 7],
