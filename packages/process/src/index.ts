@@ -15,7 +15,8 @@ export type {
 export { KillDomainSurvivor } from './kill-domain-report.js';
 export type { ProcessEntry, ProcessIdentity } from './process-entry.js';
 export { identityOf, isDeadState, parseProcStat, sameProcess } from './process-entry.js';
-export { processGroupGone, signalProcessGroup } from './process-group.js';
+export type { OrphanedGroupRead } from './process-group.js';
+export { orphanedGroupMembers, processGroupGone, signalProcessGroup } from './process-group.js';
 export { isProcessAlive } from './process-liveness.js';
 export {
   processHasEnvironmentEntry,

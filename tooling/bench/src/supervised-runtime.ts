@@ -103,7 +103,10 @@ export async function supervisedRuntime(
     command: options.command,
     args: [...options.args],
   });
+  // The wrapper only records pids; it forwards the activity signal, or the runtime would fall
+  // back to polling every operation (as it must for an executor that cannot signal).
   const executor: NativeProviderExecutor = {
+    onActivity: (listener) => production.onActivity(listener),
     start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure> {
       const started = production.start(invocation);
       if (started.ok) pids.set(invocation.operationId(), started.value.pid);

@@ -8,7 +8,10 @@ import { NativeProviderOperationError } from '@gate4agent/handle';
 import {
   KILL_DOMAIN_RECHECK_MAX,
   KILL_DOMAIN_RECHECK_MIN,
+  orphanedGroupMembers,
   processGroupGone,
+  sendSignal,
+  signalProcess,
   signalProcessGroup,
 } from '@gate4agent/process';
 import type { Result } from '@gate4agent/types';
@@ -36,7 +39,6 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   #resultTaken = false;
   #stopSignalled = false;
   #forceStopSignalled = false;
-  #leftoversKilled = false;
   #groupEmptyAt: number | null = null;
   #reported: NativeProviderExit | null = null;
   readonly #onActivity: () => void;
@@ -62,6 +64,9 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
     this.#onActivity = onActivity;
     child.once('exit', (code, signal) => {
       this.#exit = { code, signal };
+      // The leader was just reaped: from now on its group id is free for reuse once the group
+      // is empty, so prove that emptiness as early as possible (one signal 0, ESRCH).
+      if (POSIX && sendSignal(-this.pid, 0) === 'gone') this.#groupEmptyAt = this.#now();
       onActivity();
     });
     child.once('close', () => {
@@ -101,8 +106,10 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   /**
    * The exit, once the child has been reaped, no process of its group can run any more, and its
    * stdio has closed. Group members left behind by a child that exited are killed: they belong to
-   * the finished operation. After a stop was signalled the output is not wanted: once the group
-   * is proven gone the pipes are closed at once instead of waiting for them to drain.
+   * the finished operation. They are found in the process table and SIGKILLed one by one by
+   * identity (pid + start time), never by group id: with the leader reaped, the id is free for
+   * reuse as soon as the group empties. After a stop was signalled the output is not wanted: once
+   * the group is proven gone the pipes are closed at once instead of waiting for them to drain.
    *
    * Every wait it cannot end by itself (leftovers still dying, pipes held by an escaped process)
    * schedules a re-check that calls the activity listener, so a host driven by `onActivity`
@@ -113,11 +120,7 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
     const exit = this.#exit;
     if (exit === null) return ok(null);
     if (this.#groupEmptyAt === null) {
-      if (POSIX && !processGroupGone(this.pid)) {
-        if (!this.#leftoversKilled) {
-          this.#leftoversKilled = true;
-          signalProcessGroup(this.pid, 'SIGKILL');
-        }
+      if (POSIX && this.#signalLeftovers('SIGKILL') === 'left') {
         this.#scheduleRecheck(this.#recheckDelay);
         this.#recheckDelay = Math.min(this.#recheckDelay * 2, KILL_DOMAIN_RECHECK_MAX);
         return ok(null);
@@ -163,8 +166,30 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
   dispose(): void {
     this.#clearRecheck();
     if (this.#reported !== null || this.#groupEmptyAt !== null) return;
-    if (POSIX) signalProcessGroup(this.pid, 'SIGKILL');
-    else this.#child.kill('SIGKILL');
+    if (!POSIX) this.#child.kill('SIGKILL');
+    else if (this.#exit !== null) this.#signalLeftovers('SIGKILL');
+    else signalProcessGroup(this.pid, 'SIGKILL');
+  }
+
+  /**
+   * After the leader's reap: sends `signal` to each process left in its group, by identity, and
+   * says whether any is `left`. On `gone` the group is proven empty (recorded). Without `/proc`
+   * the identities cannot be read and the group id is signalled, as the only way left.
+   */
+  #signalLeftovers(signal: NodeJS.Signals): 'gone' | 'left' {
+    if (this.#groupEmptyAt !== null) return 'gone';
+    const read = orphanedGroupMembers(this.pid);
+    let left: boolean;
+    if (read.kind === 'unsupported') {
+      left = !processGroupGone(this.pid);
+      if (left) signalProcessGroup(this.pid, signal);
+    } else {
+      left = read.members.length !== 0;
+      for (const member of read.members) signalProcess(member, signal);
+    }
+    if (left) return 'left';
+    this.#groupEmptyAt = this.#now();
+    return 'gone';
   }
 
   #collect(chunk: Buffer): void {
@@ -201,6 +226,11 @@ export class ChildProcessProviderOperation implements NativeProviderOperation {
       return this.#child.kill(signal)
         ? ok()
         : err(NativeProviderOperationError.of('signal-failed'));
+    }
+    // The leader is reaped: whatever is left is signalled by identity, never by group id.
+    if (this.#exit !== null) {
+      this.#signalLeftovers(signal);
+      return ok();
     }
     switch (signalProcessGroup(this.pid, signal)) {
       case 'signalled':

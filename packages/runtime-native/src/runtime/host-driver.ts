@@ -1,8 +1,12 @@
 import { HOST_TICK_INTERVAL } from '../constants.js';
 
+/** The shortest delay, in milliseconds, the driver waits for with a timer. */
+const MIN_TIMED_DELAY = 1;
+
 /**
  * Runs `tick` on the event loop, never overlapping ticks. After each tick it asks `nextDelay()`
- * when the next one is needed: `0` at once, a number of milliseconds for work that genuinely
+ * when the next one is needed: `0` (or under a millisecond) at once, a number of milliseconds for
+ * work that genuinely
  * needs time (a grace window, a live operation that is polled), `null` for never: the driver
  * then sleeps with no timer at all until `wake()`. `wake()` is what producers call (ingress,
  * worker observations, executor activity); wakes coalesce into one pending immediate tick.
@@ -101,7 +105,9 @@ export class HostDriver {
       return;
     }
     if (delay === null) return;
-    if (delay <= 0) this.wake();
+    // Under a millisecond a timer cannot wait: Node runs it a whole millisecond (or more) later,
+    // which a stop-grace deadline would add to every force stop. The next turn ticks instead.
+    if (delay < MIN_TIMED_DELAY) this.wake();
     else this.#timer = setTimeout(() => this.#run(), delay);
   }
 }

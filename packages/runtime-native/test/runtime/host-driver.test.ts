@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_TICK_INTERVAL } from '../../src/constants.js';
 import { HostDriver } from '../../src/runtime/host-driver.js';
@@ -79,6 +80,24 @@ describe('HostDriver', () => {
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(1_000);
     expect(state.ticks).toBe(4);
+    driver.stop();
+  });
+
+  it('a delay under a millisecond ticks on the next turn of the loop, not on a timer', async () => {
+    // Real timers: a sub-millisecond timer would wait a whole millisecond or more.
+    vi.useRealTimers();
+    const delays: (number | null)[] = [0.4, null];
+    const { state, driver } = counting(() => delays.shift() ?? null);
+    const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timeouts();
+    driver.start();
+    await nextTurn();
+    expect(state.ticks).toBe(1);
+    expect(driver.scheduled).toBe(true);
+    expect(timeouts()).toBe(before);
+    await nextTurn();
+    expect(state.ticks).toBe(2);
+    expect(driver.scheduled).toBe(false);
     driver.stop();
   });
 
