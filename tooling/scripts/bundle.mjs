@@ -18,8 +18,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
-/** TypeBox is inlined: these dependencies are bundled rather than imported. */
-const INLINED = new Set(['typebox']);
+/**
+ * Dependencies bundled rather than imported: TypeBox (hundreds of module files, of which a package
+ * runs a few builders and the schema compiler) and yaml (dozens of CommonJS files loaded eagerly,
+ * of which capability-catalog runs `parse`). They are resolved with the `import`/`default`
+ * conditions (their ES module builds, which tree-shake), never `node` (yaml's CommonJS).
+ */
+const INLINED = new Set(['typebox', 'yaml']);
 
 const packageDir = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
@@ -56,7 +61,7 @@ function externals() {
     ...manifest.peerDependencies,
     ...manifest.optionalDependencies,
   }).filter((name) => !INLINED.has(name));
-  return names.flatMap((name) => [name, `${name}/*`]);
+  return ['node:*', ...names.flatMap((name) => [name, `${name}/*`])];
 }
 
 /**
@@ -115,7 +120,8 @@ function sourceRewritesPlugin(outDir) {
 const common = {
   bundle: true,
   format: 'esm',
-  platform: 'node',
+  // `neutral`: no `node` condition for the inlined dependencies; Node built-ins are `node:` imports.
+  platform: 'neutral',
   target: 'es2022',
   external: externals(),
   sourcemap: true,
