@@ -66,6 +66,22 @@ describe('published package manifests', () => {
         default: './dist/index.js',
       });
       expect(manifest.exports['./package.json']).toBe('./package.json');
+      // CONTRIBUTING.md "Build": tsc writes the declarations, tooling/scripts/bundle.mjs one ES
+      // module per entry point directly in dist/, from the source the declarations name.
+      expect(manifest.scripts.build).toMatch(
+        /tsc -p tsconfig\.build\.json && node \.\.\/\.\.\/tooling\/scripts\/bundle\.mjs\b/,
+      );
+      const buildConfig = JSON.parse(readFileSync(join(dir, 'tsconfig.build.json'), 'utf8'));
+      expect(buildConfig.compilerOptions.emitDeclarationOnly).toBe(true);
+      for (const [key, target] of Object.entries(manifest.exports)) {
+        if (typeof target === 'string') continue;
+        const { types, default: built } = target as { types: string; default: string };
+        expect(built, `${key} default`).toMatch(/^\.\/dist\/[\w-]+\.js$/);
+        expect(types, `${key} types`).toMatch(/^\.\/dist\/.+\.d\.ts$/);
+        expect(
+          existsSync(join(dir, types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts'))),
+        ).toBe(true);
+      }
       expect(typeof manifest.description).toBe('string');
       expect(existsSync(join(dir, 'README.md'))).toBe(true);
       for (const [name, range] of Object.entries({
