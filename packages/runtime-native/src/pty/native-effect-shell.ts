@@ -32,9 +32,11 @@ export interface NativeEffectShellOptions {
    */
   readonly ptyStopGraceMs?: number;
   /**
-   * Called (synchronously, must not throw) whenever a session's screen applied a write or resize
-   * and when its process exited: the moments {@link NativeEffectShell.nextPublicationAt} may
-   * have moved. Default: nobody is told.
+   * Called (synchronously, must not throw) when {@link NativeEffectShell.nextPublicationAt} may
+   * have moved: a session's screen applied its first write or resize since the session's last
+   * frame, its process exited, or it applied a write after the exit. Writes applied while a frame
+   * is already pending report nothing (under a flood, one chunk in many). Default: nobody is
+   * told.
    */
   readonly onActivity?: () => void;
   /**
@@ -91,7 +93,18 @@ export class NativeEffectShell {
 
   #adopt(id: string, owned: OwnedPtySession): void {
     const activity = this.#onActivity;
-    const stopScreen = owned.session.screen.onApplied(activity);
+    const { screen } = owned.session;
+    const adoptedAt = screen.appliedSequence;
+    // Only the first write applied since the session's last frame (or since its adoption) can
+    // move its frame's due time; later ones leave it where it is, so under a flood one chunk in
+    // many reports activity. After the exit every applied write may move when the reader
+    // finishes: all report.
+    const stopScreen = screen.onApplied(() => {
+      const previous = screen.appliedSequence - 1;
+      if (previous > owned.lastTerminalSequence && previous > adoptedAt && !owned.session.exited())
+        return;
+      activity();
+    });
     const stopExit = owned.session.onExited(activity);
     owned.unwatch = () => {
       stopScreen();

@@ -138,6 +138,90 @@ describe('NativeEffectShell frames', () => {
     expect(shell.nextPublicationAt()).toBeNull();
   });
 
+  it('under a flood only the first write applied since the last frame reports activity', async () => {
+    // Waits for a line, then writes about 1 MiB in many PTY chunks and stays.
+    const flood = [
+      "process.stdout.write('flood?');",
+      "process.stdin.once('data', () => {",
+      "  const block = ('y'.repeat(79) + '\\n').repeat(64);",
+      '  let left = 200;',
+      '  const pump = () => {',
+      '    while (left > 0) {',
+      '      left -= 1;',
+      "      if (!process.stdout.write(block)) return void process.stdout.once('drain', pump);",
+      '    }',
+      "    process.stdout.write('flood-done');",
+      '  };',
+      '  pump();',
+      '});',
+      'setInterval(() => {}, 60_000);',
+    ].join('\n');
+    const spec = interactiveAgentSpec();
+    spec.launch = { program: process.execPath, fixedArgs: ['-e', flood] };
+    const catalog = registry(spec);
+    let activity = 0;
+    const shell = new NativeEffectShell(catalog, {
+      onActivity: () => {
+        activity += 1;
+      },
+      frameIntervalMs: 50,
+      now: () => 1_000,
+    });
+    shells.push(shell);
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(810);
+    kernel.step(
+      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 80 }),
+        }),
+      ],
+      [],
+    );
+    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
+    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+    trackProcess(spawn.observation.processId as number, 'flood test', { group: true });
+    kernel.step([], [spawn]);
+    const key = { instanceId, generation: spawn.generation };
+    const screenUntil = async (text: string) => {
+      const deadline = performance.now() + FIXTURE_TIMEOUT;
+      for (;;) {
+        const snapshot = shell.terminalSnapshot(key);
+        if (snapshot.ok && snapshot.value.contents.includes(text)) return snapshot.value;
+        if (performance.now() > deadline) throw new Error(`the screen never showed ${text}`);
+        await sleep(20);
+      }
+    };
+    await screenUntil('flood?');
+    const before = frameOf(shell.collectTerminalFrames()[0]).sequence;
+    activity = 0;
+
+    const input = kernel.step(
+      [
+        command(3, {
+          kind: 'send-input',
+          instanceId,
+          action: { kind: 'terminal-control', control: 'enter' },
+        }),
+      ],
+      [],
+    );
+    const written = await shell.execute(input.effects[0] as EffectEnvelope);
+    expect(written.observation.kind).toBe('input-completed');
+    const flooded = await screenUntil('flood-done');
+    // Dozens of chunks were applied, yet only the first of them could move the due frame.
+    expect(flooded.sequence - before).toBeGreaterThan(20);
+    expect(activity).toBe(1);
+    expect(shell.nextPublicationAt()).toBe(1_050);
+  });
+
   it('a session worker with an idle live session reads no screen and publishes nothing', async () => {
     const catalog = registry(interactiveAgentSpec());
     const kernel = new Gate4AgentKernel(catalog);
