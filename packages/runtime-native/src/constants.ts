@@ -107,9 +107,16 @@ export const TERMINAL_FRAME_COST_SPACING = 50;
 /**
  * Not upstream: while a session's output never pauses, the interval between its frames doubles
  * from `workerPollIntervalMs` up to this many ms (10 frames a second); the first frame after a
- * pause comes at once again. The last state is always published, at most this long after it.
+ * pause comes at once again. The last state is always published: once the output has been quiet
+ * for {@link TERMINAL_FRAME_QUIET}, or at most this long (or the frame's cost spacing) after it.
  */
 export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
+/**
+ * Not upstream: once a session's output has been quiet this many ms with every write applied, its
+ * pending frame is due at once (never sooner than `workerPollIntervalMs` after its last frame),
+ * however far the flood spacing had pushed it: the end of a flood is on screen promptly.
+ */
+export const TERMINAL_FRAME_QUIET = 10;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */
 export const PTY_EXIT_QUIET = 100;
 /**

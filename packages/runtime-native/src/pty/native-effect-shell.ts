@@ -12,6 +12,7 @@ import {
   PTY_DESCENDANT_GRACE,
   TERMINAL_FRAME_COST_SPACING,
   TERMINAL_FRAME_FLOOD_INTERVAL,
+  TERMINAL_FRAME_QUIET,
 } from '../constants.js';
 import { completionObservation, effectFailure } from './effect-failure.js';
 import { debugSessionKey, type NativeSessionKey, sessionKeyString } from './native-session-key.js';
@@ -32,9 +33,11 @@ export interface NativeEffectShellOptions {
    */
   readonly ptyStopGraceMs?: number;
   /**
-   * Called (synchronously, must not throw) whenever a session's screen applied a write or resize
-   * and when its process exited: the moments {@link NativeEffectShell.nextPublicationAt} may
-   * have moved. Default: nobody is told.
+   * Called (synchronously, must not throw) when {@link NativeEffectShell.nextPublicationAt} may
+   * have moved sooner: a session's screen applied a write or resize that makes its pending frame
+   * due sooner than last said (the first one since its last frame), its output went quiet, its
+   * process exited, or it applied a write after the exit. Other applied writes report nothing
+   * (under a flood, one chunk in many). Default: nobody is told.
    */
   readonly onActivity?: () => void;
   /**
@@ -91,13 +94,55 @@ export class NativeEffectShell {
 
   #adopt(id: string, owned: OwnedPtySession): void {
     const activity = this.#onActivity;
-    const stopScreen = owned.session.screen.onApplied(activity);
+    const { screen } = owned.session;
+    // Output has gone quiet once the screen has applied everything published and nothing more
+    // was applied for TERMINAL_FRAME_QUIET ms: one timer, re-armed (not re-created) whenever
+    // the screen catches up, tells. Then a pending frame may be due sooner than its spacing.
+    let armedAt = -1;
+    const quietTimer = setTimeout(() => {
+      if (armedAt !== screen.appliedSequence || screen.appliedSequence < screen.publishedSequence)
+        return;
+      owned.quiet = true;
+      this.#report(owned);
+    }, TERMINAL_FRAME_QUIET);
+    quietTimer.unref?.();
+    // An applied write reports activity only when it makes the session's pending frame due
+    // sooner than the due time the worker knows (under a flood: one chunk in many). After the
+    // exit every applied write may move when the reader finishes: all report.
+    const stopScreen = screen.onApplied(() => {
+      owned.quiet = false;
+      if (screen.appliedSequence >= screen.publishedSequence) {
+        armedAt = screen.appliedSequence;
+        quietTimer.refresh();
+      }
+      this.#report(owned);
+    });
     const stopExit = owned.session.onExited(activity);
     owned.unwatch = () => {
+      clearTimeout(quietTimer);
       stopScreen();
       stopExit();
     };
     this.#sessions.set(id, owned);
+  }
+
+  #report(owned: OwnedPtySession): void {
+    if (!owned.session.exited()) {
+      if (owned.session.screen.appliedSequence <= owned.lastTerminalSequence) return;
+      const due = this.#frameDueAt(owned);
+      if (due >= owned.knownDueAt) return;
+      owned.knownDueAt = due;
+    }
+    this.#onActivity();
+  }
+
+  // When the session's pending frame is due: the frame spacing after its last frame, or sooner
+  // once its output has been quiet for TERMINAL_FRAME_QUIET (the end of a flood), but never
+  // sooner than the frame interval after the last frame.
+  #frameDueAt(owned: OwnedPtySession): number {
+    const spaced = owned.lastFrameAt + owned.frameSpacing;
+    if (!owned.quiet) return spaced;
+    return Math.min(spaced, owned.lastFrameAt + this.#frameIntervalMs);
   }
 
   #release(id: string, owned: OwnedPtySession): void {
@@ -116,8 +161,11 @@ export class NativeEffectShell {
     for (const owned of this.#sessions.values()) {
       const screen = owned.session.screen;
       if (screen.appliedSequence > owned.lastTerminalSequence) {
-        const at = owned.lastFrameAt + owned.frameSpacing;
+        const at = this.#frameDueAt(owned);
+        owned.knownDueAt = at;
         if (next === null || at < next) next = at;
+      } else {
+        owned.knownDueAt = Number.POSITIVE_INFINITY;
       }
       const finishes = owned.session.readerFinishesAt();
       if (finishes !== null && (next === null || finishes < next)) next = finishes;
@@ -289,7 +337,10 @@ export class NativeEffectShell {
     for (const owned of this.#sessions.values()) {
       if (owned.session.screen.appliedSequence <= owned.lastTerminalSequence) continue;
       now ??= this.#now();
-      if (now < owned.lastFrameAt + owned.frameSpacing) continue;
+      if (now < this.#frameDueAt(owned)) continue;
+      // A frame before the spacing is over is a quiet one: the output paused.
+      const early = now < owned.lastFrameAt + owned.frameSpacing;
+      owned.knownDueAt = Number.POSITIVE_INFINITY;
       const envelope = (observation: ControlObservation): ObservationEnvelope =>
         Object.freeze({
           protocolVersion: CONTROL_PROTOCOL_VERSION,
@@ -325,7 +376,8 @@ export class NativeEffectShell {
         // Output that never paused since the last frame doubles the interval (up to
         // TERMINAL_FRAME_FLOOD_INTERVAL); a pause resets it. Frames are further spaced by what
         // they cost: a flood gets fewer, dearer frames, never more work.
-        const continuous = started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
+        const continuous =
+          !early && started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
         owned.floodInterval = continuous
           ? Math.min(TERMINAL_FRAME_FLOOD_INTERVAL, Math.max(1, owned.floodInterval) * 2)
           : this.#frameIntervalMs;

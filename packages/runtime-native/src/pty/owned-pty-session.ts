@@ -15,6 +15,17 @@ export interface OwnedPtySession {
   lastFrameAt: number;
   /** How long the next frame waits after `lastFrameAt` at least, in ms. */
   frameSpacing: number;
+  /**
+   * Whether the screen has caught up with all output and nothing more came for
+   * `TERMINAL_FRAME_QUIET` ms: a pending frame is then due once the frame interval is over.
+   */
+  quiet: boolean;
+  /**
+   * The due time of the pending frame as last handed out by `nextPublicationAt` or reported as
+   * activity (`Infinity`: none): an applied write reports activity only when it makes the frame
+   * due sooner than that.
+   */
+  knownDueAt: number;
   /** The interval output that never paused has grown to (doubling per frame), in ms. */
   floodInterval: number;
   terminalStalePublished: boolean;

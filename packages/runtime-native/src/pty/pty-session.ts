@@ -96,9 +96,7 @@ export class PtySession implements AsyncDisposable {
     child.onData((data) => {
       this.#lastDataAt = this.#now();
       this.screen.write(typeof data === 'string' ? new TextEncoder().encode(data) : data);
-      if (this.#outputListeners.size > 0) {
-        for (const listener of [...this.#outputListeners]) listener();
-      }
+      for (const listener of this.#outputListeners) listener();
     });
     child.onExit(({ exitCode, signal }) => {
       this.#exit = { exitCode, signal: signal ?? null };
@@ -184,7 +182,7 @@ export class PtySession implements AsyncDisposable {
     return () => this.#outputListeners.delete(listener);
   }
 
-  /** The screen as applied so far. */
+  /** The screen as applied so far; after a successful `shutdown()`, its final state. */
   terminalState(): PtyTerminalSnapshot {
     return this.screen.snapshot();
   }
@@ -284,6 +282,9 @@ export class PtySession implements AsyncDisposable {
     }
     await this.screen.flushed();
     const terminal = this.screen.snapshot();
+    // The session is over and its last frame taken: release xterm now rather than at GC. Later
+    // `terminalState()` calls get this final snapshot.
+    this.screen.dispose();
     const exit = this.#exit as PtyExit | null;
     return ok({ exitCode: exit === null ? null : ptyExitCode(exit), terminal, termination });
   }

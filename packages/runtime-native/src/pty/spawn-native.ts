@@ -176,6 +176,8 @@ export async function spawnNative(
     lastTerminalSequence: 0,
     lastFrameAt: Number.NEGATIVE_INFINITY,
     frameSpacing: 0,
+    quiet: false,
+    knownDueAt: Number.POSITIVE_INFINITY,
     floodInterval: 0,
     terminalStalePublished: false,
     unwatch: () => undefined,

@@ -111,7 +111,16 @@ export class TerminalScreen {
 
   /** Whether the application has bracketed paste on (`CSI ? 2004 h`). */
   get bracketedPaste(): boolean {
+    if (this.#disposed) return this.snapshot().bracketedPaste;
     return this.#terminal.modes.bracketedPasteMode;
+  }
+
+  /**
+   * Whether {@link dispose} released the emulator: the screen then keeps its final state (what
+   * `snapshot()` and `contents()` return) and takes no more writes.
+   */
+  get disposed(): boolean {
+    return this.#disposed;
   }
 
   /** Whether the cursor is shown (`CSI ? 25 h`, the default). */
@@ -119,22 +128,33 @@ export class TerminalScreen {
     return this.#cursorVisible;
   }
 
-  /** Publishes raw PTY output; returns its sequence. */
+  /**
+   * Publishes raw PTY output; returns its sequence. Once disposed the bytes are dropped and the
+   * last sequence is returned.
+   */
   write(bytes: Uint8Array): number {
+    if (this.#disposed) return this.#published;
     const sequence = this.#next();
-    if (this.#disposed) return sequence;
-    this.#terminal.write(bytes, () => {
-      this.#lastOutputAt = this.#now();
-      this.#apply(sequence);
-    });
+    // xterm calls write callbacks once each, in write order: one shared callback numbers them.
+    this.#terminal.write(bytes, this.#outputApplied);
     return sequence;
   }
 
-  /** Publishes a resize, ordered with the output before it; returns its sequence. */
+  readonly #outputApplied = (): void => {
+    if (this.#disposed) return;
+    this.#lastOutputAt = this.#now();
+    this.#apply(this.#applied + 1);
+  };
+
+  /**
+   * Publishes a resize, ordered with the output before it; returns its sequence. Once disposed
+   * the resize is dropped and the last sequence is returned.
+   */
   resize(rows: number, columns: number): number {
+    if (this.#disposed) return this.#published;
     const sequence = this.#next();
-    if (this.#disposed) return sequence;
     this.#terminal.write('', () => {
+      if (this.#disposed) return;
       // A resize reflows the scrollback: its rows are formatted afresh.
       this.#dropScrollback();
       this.#terminal.resize(columns, rows);
@@ -150,7 +170,8 @@ export class TerminalScreen {
 
   #apply(sequence: number): void {
     this.#applied = sequence;
-    for (const listener of [...this.#appliedListeners]) listener();
+    // A Set iterates safely while its listeners unsubscribe: no copy per applied write.
+    for (const listener of this.#appliedListeners) listener();
   }
 
   /** Calls `listener` after every applied write until the returned function is called. */
@@ -178,6 +199,7 @@ export class TerminalScreen {
    * formatting anything: readiness checks read it on every output.
    */
   contents(): string {
+    if (this.#disposed) return this.snapshot().contents;
     const sequence = this.#applied;
     if (this.#snapshot?.sequence === sequence) return this.#snapshot.contents;
     if (this.#contents?.sequence === sequence) return this.#contents.text;
@@ -208,10 +230,11 @@ export class TerminalScreen {
 
   /**
    * The screen as applied so far, frozen. Built only when a write or resize was applied since the
-   * last snapshot; until then the same object is returned.
+   * last snapshot; until then the same object is returned. Once disposed: the final state.
    */
   snapshot(): PtyTerminalSnapshot {
     if (this.#snapshot !== null && this.#snapshot.sequence === this.#applied) return this.#snapshot;
+    if (this.#disposed && this.#snapshot !== null) return this.#snapshot;
     const terminal = this.#terminal;
     const buffer = terminal.buffer.active;
     const rows = terminal.rows;
@@ -280,10 +303,17 @@ export class TerminalScreen {
     return rows;
   }
 
-  /** Releases the emulator; later writes are numbered but not applied. Idempotent. */
+  /**
+   * Releases the emulator (xterm's buffers, its parser and the scrollback cache) after taking the
+   * final snapshot: `snapshot()`, `contents()` and `bracketedPaste` keep answering with that
+   * state, and later writes and resizes are dropped (writes still queued in xterm are never
+   * applied; `flushed()` resolves at once). Idempotent.
+   */
   dispose(): void {
     if (this.#disposed) return;
+    this.snapshot();
     this.#disposed = true;
+    this.#contents = null;
     this.#dropScrollback();
     this.#terminal.dispose();
     for (const listener of [...this.#appliedListeners]) listener();

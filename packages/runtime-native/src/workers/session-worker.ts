@@ -99,11 +99,14 @@ export class SessionWorker {
     if (due !== null && due < this.#sleepUntil) this.#wake();
   }
 
-  // Sleeps until woken (an effect, shell activity, dispose) or, when `ms` is not null, that long.
-  #sleep(ms: number | null): Promise<void> {
-    this.#sleepUntil = ms === null ? Number.POSITIVE_INFINITY : this.#context.now() + ms;
+  // Sleeps until woken (an effect, shell activity, dispose) or, when `until` is not null, until
+  // then on the context's clock (`now` is that clock's reading the deadline was computed from).
+  // The deadline is kept exactly as computed: activity that leaves the due publication where it
+  // was must not count as sooner and wake the worker for nothing (once per chunk under a flood).
+  #sleep(until: number | null, now: number): Promise<void> {
+    this.#sleepUntil = until ?? Number.POSITIVE_INFINITY;
     return new Promise<void>((resolve) => {
-      const timer = ms === null ? undefined : setTimeout(done, ms);
+      const timer = until === null ? undefined : setTimeout(done, Math.max(1, until - now));
       timer?.unref?.();
       this.#wake = done;
       function done() {
@@ -148,7 +151,7 @@ export class SessionWorker {
         if (due === null || due > now) {
           // Nothing to publish yet: sleep until an event, the next due publication, or (with no
           // live session) the idle timeout. An unchanged live session arms no timer at all.
-          await this.#sleep(due !== null ? due - now : live ? null : idleLeft);
+          await this.#sleep(due !== null ? due : live ? null : now + idleLeft, now);
           if (this.#stopping) break;
           continue;
         }

@@ -125,9 +125,9 @@ describe('NativeEffectShell frames', () => {
     );
     const seen = activity;
     const resized = resize.effects.find((effect) => effect.effect.kind === 'resize');
-    expect((await shell.execute(resized as EffectEnvelope)).observation.kind).toBe(
-      'resize-completed',
-    );
+    const resizeDone = await shell.execute(resized as EffectEnvelope);
+    expect(resizeDone.observation.kind).toBe('resize-completed');
+    kernel.step([], [resizeDone]);
     expect(activity).toBeGreaterThan(seen);
     expect(shell.nextPublicationAt()).toBe(1_050);
     expect(shell.collectTerminalFrames()).toEqual([]);
@@ -136,6 +136,109 @@ describe('NativeEffectShell frames', () => {
     expect(second.size).toEqual({ rows: 12, columns: 40 });
     expect(second.sequence).toBeGreaterThan(frame.sequence);
     expect(shell.nextPublicationAt()).toBeNull();
+
+    // Two frames in a row doubled the spacing to 100 ms, but a change whose output then went
+    // quiet (TERMINAL_FRAME_QUIET, here 10 ms after 1_050) is framed once the interval is over.
+    const again = kernel.step(
+      [command(4, { kind: 'resize', instanceId, size: { rows: 11, columns: 40 } })],
+      [],
+    );
+    const resizedAgain = again.effects.find((effect) => effect.effect.kind === 'resize');
+    expect((await shell.execute(resizedAgain as EffectEnvelope)).observation.kind).toBe(
+      'resize-completed',
+    );
+    // The quiet timer runs on real time: the shell reports activity when it fires.
+    await activityUntil(listeners, () => shell.nextPublicationAt() === 1_100);
+    clock = 1_099;
+    expect(shell.collectTerminalFrames()).toEqual([]);
+    clock = 1_100;
+    expect(frameOf(shell.collectTerminalFrames()[0]).size).toEqual({ rows: 11, columns: 40 });
+  });
+
+  it('under a flood only writes that make the pending frame due sooner report activity', async () => {
+    // Waits for a line, then writes about 1 MiB in many PTY chunks and stays.
+    const flood = [
+      "process.stdout.write('flood?');",
+      "process.stdin.once('data', () => {",
+      "  const block = ('y'.repeat(79) + '\\n').repeat(64);",
+      '  let left = 200;',
+      '  const pump = () => {',
+      '    while (left > 0) {',
+      '      left -= 1;',
+      "      if (!process.stdout.write(block)) return void process.stdout.once('drain', pump);",
+      '    }',
+      "    process.stdout.write('flood-done');",
+      '  };',
+      '  pump();',
+      '});',
+      'setInterval(() => {}, 60_000);',
+    ].join('\n');
+    const spec = interactiveAgentSpec();
+    spec.launch = { program: process.execPath, fixedArgs: ['-e', flood] };
+    const catalog = registry(spec);
+    let activity = 0;
+    const shell = new NativeEffectShell(catalog, {
+      onActivity: () => {
+        activity += 1;
+      },
+      frameIntervalMs: 50,
+      now: () => 1_000,
+    });
+    shells.push(shell);
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(810);
+    kernel.step(
+      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 80 }),
+        }),
+      ],
+      [],
+    );
+    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
+    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+    trackProcess(spawn.observation.processId as number, 'flood test', { group: true });
+    kernel.step([], [spawn]);
+    const key = { instanceId, generation: spawn.generation };
+    const screenUntil = async (text: string) => {
+      const deadline = performance.now() + FIXTURE_TIMEOUT;
+      for (;;) {
+        const snapshot = shell.terminalSnapshot(key);
+        if (snapshot.ok && snapshot.value.contents.includes(text)) return snapshot.value;
+        if (performance.now() > deadline) throw new Error(`the screen never showed ${text}`);
+        await sleep(20);
+      }
+    };
+    await screenUntil('flood?');
+    const before = frameOf(shell.collectTerminalFrames()[0]).sequence;
+    activity = 0;
+
+    const input = kernel.step(
+      [
+        command(3, {
+          kind: 'send-input',
+          instanceId,
+          action: { kind: 'terminal-control', control: 'enter' },
+        }),
+      ],
+      [],
+    );
+    const written = await shell.execute(input.effects[0] as EffectEnvelope);
+    expect(written.observation.kind).toBe('input-completed');
+    const flooded = await screenUntil('flood-done');
+    // Dozens of chunks were applied, yet only the first of them and the one after which the
+    // emulator first caught up (a quiet frame may then be due sooner) moved the due frame.
+    expect(flooded.sequence - before).toBeGreaterThan(20);
+    expect(activity).toBeGreaterThanOrEqual(1);
+    expect(activity).toBeLessThanOrEqual(2);
+    expect(shell.nextPublicationAt()).toBe(1_050);
   });
 
   it('a session worker with an idle live session reads no screen and publishes nothing', async () => {

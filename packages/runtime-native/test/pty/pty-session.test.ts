@@ -115,6 +115,18 @@ describe('PtySession', () => {
     expect(session.write(new TextEncoder().encode('x')).ok).toBe(false);
   });
 
+  it('releases the screen once shut down and keeps answering with the final frame', async () => {
+    const session = spawn('sh', ['-c', "printf 'last>'; sleep 60"]);
+    await until(() => session.terminalState().contents.includes('last>'));
+    expect(session.screen.disposed).toBe(false);
+    const outcome = await session.shutdown();
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(session.screen.disposed).toBe(true);
+    expect(session.terminalState()).toBe(outcome.value.terminal);
+    expect(session.terminalState().contents).toContain('last>');
+    expect(session.screen.contents()).toContain('last>');
+  });
+
   it('readiness times out when the agent never owns the foreground', async () => {
     const session = spawn(process.execPath, [fixtureScriptPath('control-fixture')]);
     const spec: AgentSpec = structuredClone(interactiveAgentSpec());

@@ -148,4 +148,42 @@ describe('TerminalScreen', () => {
     cached.dispose();
     fresh.dispose();
   });
+
+  it('keeps its final state once disposed and drops later writes and resizes', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    screen.write(encode('\u001b[?2004hfinal words'));
+    await screen.flushed();
+    // Still queued in xterm when the screen is disposed: never applied.
+    expect(screen.write(encode(' lost'))).toBe(2);
+    screen.dispose();
+    expect(screen.disposed).toBe(true);
+    const final = screen.snapshot();
+    expect(final.sequence).toBe(1);
+    expect(final.contents).toBe('final words');
+    expect(screen.contents()).toBe('final words');
+    expect(screen.bracketedPaste).toBe(true);
+    expect(screen.write(encode('after'))).toBe(2);
+    expect(screen.resize(8, 40)).toBe(2);
+    expect(screen.publishedSequence).toBe(2);
+    await screen.flushed();
+    expect(screen.snapshot()).toBe(final);
+    expect(screen.snapshot().size).toEqual({ rows: 4, cols: 20 });
+    screen.dispose();
+    expect(screen.snapshot()).toBe(final);
+  });
+
+  it('numbers applied writes and resizes in publication order with one shared callback', async () => {
+    const screen = new TerminalScreen(4, 20, identity);
+    const applied: number[] = [];
+    const stop = screen.onApplied(() => applied.push(screen.appliedSequence));
+    screen.write(encode('a'));
+    screen.write(encode('b'));
+    screen.resize(5, 20);
+    screen.write(encode('c'));
+    await screen.flushed();
+    stop();
+    expect(applied).toEqual([1, 2, 3, 4]);
+    expect(screen.snapshot()).toMatchObject({ sequence: 4, contents: 'abc', size: { rows: 5 } });
+    screen.dispose();
+  });
 });
