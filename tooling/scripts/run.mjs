@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the README's two commands. It needs only Node >= 20 and npm: pnpm is
 // bootstrapped through npx at the version pinned in package.json, never from a global install.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,31 +49,71 @@ function totals() {
   return { passed, failed, skipped };
 }
 
+/** Runs one installer with its output captured; resolves with its exit status and output. */
+function runInstaller(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.once('close', (code, signal) =>
+      resolve({
+        status: code ?? 1,
+        output: signal === null ? output : `${output}(killed by ${signal})\n`,
+      }),
+    );
+  });
+}
+
 /**
  * Installs what the test suites need from outside the workspace (Debian packages, npm CLIs) by
- * running every `tooling/scripts/install/*.mjs`. Each installer is idempotent, caches outside the
- * repository and exits non-zero with the reason when it cannot install. A failed install does not
- * stop the run (the suites that need the tool fail and say why), but it fails the run.
+ * running every `tooling/scripts/install/*.mjs`, one after another (two apt-gets cannot run at
+ * once), while the build runs: a cold install mostly waits on the network, the build on the CPU.
+ * Each installer is idempotent, caches outside the repository and exits non-zero with the reason
+ * when it cannot install; its output is printed once it ends. A failed install does not stop the
+ * run (the suites that need the tool fail and say why), but it fails the run.
  */
-function installTestTools() {
+async function installTestTools() {
   const dir = join(root, 'tooling', 'scripts', 'install');
   if (!existsSync(dir)) return [];
   const failed = [];
   for (const name of readdirSync(dir)
     .filter((file) => file.endsWith('.mjs'))
     .sort()) {
-    const result = spawnSync(process.execPath, [join(dir, name)], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) failed.push(name);
+    const { status, output } = await runInstaller(join(dir, name));
+    const text = output.endsWith('\n') || output === '' ? output : `${output}\n`;
+    process.stdout.write(`[install/${name}] ${status === 0 ? 'ok' : `exited ${status}`}\n${text}`);
+    if (status !== 0) failed.push(name);
   }
   return failed;
+}
+
+/** Runs the pinned pnpm without blocking the event loop (the installers run meanwhile). */
+function runAsync(args) {
+  return new Promise((resolve) => {
+    const child = spawn(npx, ['--yes', packageManager, ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
 }
 
 const command = process.argv[2];
 if (command === 'test') {
   run(['install', '--frozen-lockfile']);
-  const failedInstalls = installTestTools();
   for (const dir of workspaceDirs()) rmSync(join(dir, 'test-results.json'), { force: true });
-  run(['turbo', 'run', 'build']);
+  const installs = installTestTools();
+  const buildStatus = await runAsync(['turbo', 'run', 'build']);
+  const failedInstalls = await installs;
+  if (buildStatus !== 0) process.exit(buildStatus);
   const status = run(['turbo', 'run', 'test', '--continue', '--concurrency=1'], {
     allowFailure: true,
   });

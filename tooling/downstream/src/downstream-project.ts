@@ -1,5 +1,5 @@
 // A project outside the workspace that installs the packed tarballs as a user would. Projects live
-// under ~/.cache/gate4agent/downstream (one set per checkout) and are reused between runs: a
+// under <cache root>/downstream (~/.cache/gate4agent by default; one set per checkout) and are reused between runs: a
 // tarball is copied in under a name that carries its content hash, so npm reinstalls only the
 // packages whose content changed and a compiled node-pty survives from one run to the next.
 import { execFileSync } from 'node:child_process';
@@ -13,8 +13,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+import { cacheRoot } from './cache-root.js';
 import { pinnedPnpm, root } from './workspace.js';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -50,12 +50,10 @@ export interface DownstreamProject {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** Where the downstream projects of this checkout live. */
+/** Where the downstream projects of this checkout live: `<cache root>/downstream/<checkout hash>`. */
 export function projectsRoot(): string {
-  const override = process.env.GATE4AGENT_DOWNSTREAM_CACHE;
-  if (override !== undefined && override !== '') return override;
   const checkout = createHash('sha256').update(root).digest('hex').slice(0, 12);
-  return join(homedir(), '.cache', 'gate4agent', 'downstream', checkout);
+  return join(cacheRoot(), 'downstream', checkout);
 }
 
 /** The environment without what a parent npm or pnpm run put into it. */

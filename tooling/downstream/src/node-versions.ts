@@ -1,8 +1,8 @@
 // Finds the Node 22 and 24 that tooling/scripts/install/node-versions.mjs installs through the npm
-// registry's `node` package into ~/.cache/gate4agent/node<major>.
+// registry's `node` package into <cache root>/node<major> (~/.cache/gate4agent by default).
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { cacheRoot } from './cache-root.js';
 import type { NodeInstall } from './downstream-project.js';
 
 /** The Node majors the smoke suite runs on (ARCHITECTURE decision 19). */
@@ -12,7 +12,7 @@ export const SMOKE_NODE_MAJORS = [22, 24] as const;
 export function cachedNode(
   major: number,
 ): { ok: true; node: NodeInstall } | { ok: false; reason: string } {
-  const cache = join(homedir(), '.cache', 'gate4agent', `node${major}`);
+  const cache = join(cacheRoot(), `node${major}`);
   const platformPackage = `node-${process.platform}-${process.arch}`;
   const candidates = [
     join(cache, 'node_modules', 'node', 'node_modules', platformPackage),

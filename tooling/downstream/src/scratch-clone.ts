@@ -14,6 +14,9 @@ import {
 import { dirname, join, relative } from 'node:path';
 import { publishedPackages, root } from './workspace.js';
 
+/** What is not laid over the clone from a package folder: installs, turbo's state, test reports. */
+export const OVERLAY_SKIP = /[\\/](node_modules|test-results\.json|\.turbo)$/;
+
 /** Clones the repository into `scratch/repo` and lays the checkout's working state over it. */
 export function scratchClone(scratch: string): string {
   const clone = join(scratch, 'repo');
@@ -25,7 +28,7 @@ export function scratchClone(scratch: string): string {
     rmSync(target, { recursive: true, force: true });
     cpSync(dir, target, {
       recursive: true,
-      filter: (source) => !/[\\/](node_modules|test-results\.json|\.turbo)$/.test(source),
+      filter: (source) => !OVERLAY_SKIP.test(source),
     });
   }
   linkWorkspaceDependencies(clone);

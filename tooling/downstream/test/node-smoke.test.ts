@@ -1,10 +1,11 @@
 // The smoke suite on Node 22 and 24 (ARCHITECTURE decision 19): per Node, a downstream project
 // installed with npm under that Node (so node-pty compiles for its ABI) runs smoke/smoke.mjs with
 // it: every entry point imported, a kernel step, a PTY session, a supervised operation to its exit
-// ack, the testkit reaping a fixture.
+// ack, the testkit reaping a fixture. The two Node lines run at once: each has its own project, and
+// most of a cold run (registry downloads, node-pty builds) waits on the network or one core.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { prepareProject } from '../src/downstream-project.js';
 import { cachedNode, SMOKE_NODE_MAJORS } from '../src/node-versions.js';
 import { runNode } from '../src/run-node.js';
@@ -19,9 +20,9 @@ function entryPoints(): string[] {
   );
 }
 
-describe('smoke on other Node lines', () => {
+describe.concurrent('smoke on other Node lines', () => {
   for (const major of SMOKE_NODE_MAJORS) {
-    it(`Node ${major}: installs the tarballs and runs the smoke script`, async () => {
+    it(`Node ${major}: installs the tarballs and runs the smoke script`, async ({ expect }) => {
       const found = cachedNode(major);
       if (!found.ok) throw new Error(found.reason);
       const tarballs = inject('tarballs');

@@ -10,8 +10,12 @@ export const INSTALL_TIMEOUT_MS = 300_000;
 // Written after a successful install; an install directory without it is redone.
 const INSTALLED_MARKER = '.gate4agent-installed';
 
-/** The install cache, outside the repository: `${XDG_CACHE_HOME:-$HOME/.cache}/gate4agent/real-agents`. */
+/**
+ * The install cache, outside the repository: `$GATE4AGENT_CACHE_DIR/real-agents` when that is set
+ * (the cache root of every test tool), else `${XDG_CACHE_HOME:-$HOME/.cache}/gate4agent/real-agents`.
+ */
 export function realAgentsCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.GATE4AGENT_CACHE_DIR) return join(env.GATE4AGENT_CACHE_DIR, 'real-agents');
   const cache = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
   return join(cache, 'gate4agent', 'real-agents');
 }

@@ -26,6 +26,10 @@ describe('the install cache', () => {
       '/c/gate4agent/real-agents',
     );
     expect(realAgentsCacheRoot({ HOME: '/h' })).toBe('/h/.cache/gate4agent/real-agents');
+    // GATE4AGENT_CACHE_DIR moves every test tool's cache, this one included.
+    expect(
+      realAgentsCacheRoot({ GATE4AGENT_CACHE_DIR: '/g', XDG_CACHE_HOME: '/c', HOME: '/h' }),
+    ).toBe('/g/real-agents');
     for (const agent of REAL_AGENTS) {
       expect(installDirectory(agent, '/c')).toBe(
         `/c/${agent.packageName.replace('/', '+')}@${agent.version}`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs Node 22 and Node 24 for the smoke suite (ARCHITECTURE decision 19) through the npm
-// registry's `node` package, once, into ~/.cache/gate4agent/node<major> (outside the repository).
+// registry's `node` package, once, into <cache root>/node<major> (outside the repository; the cache
+// root is $GATE4AGENT_CACHE_DIR, ~/.cache/gate4agent when unset).
 // Idempotent: a cached install of the right major is kept. Exits non-zero with the reason when it
 // cannot install. tooling/downstream/src/node-versions.ts finds the binaries the same way.
 import { spawnSync } from 'node:child_process';
@@ -15,8 +16,14 @@ const MAJORS = [
 ];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** The cache root, as tooling/downstream/src/cache-root.ts computes it. */
+function cacheRoot() {
+  const override = process.env.GATE4AGENT_CACHE_DIR;
+  return override ? override : join(homedir(), '.cache', 'gate4agent');
+}
+
 function cacheDir(major) {
-  return join(homedir(), '.cache', 'gate4agent', `node${major}`);
+  return join(cacheRoot(), `node${major}`);
 }
 
 /** The distribution directory npm's `node` package unpacked (bin/node, include/node). */
