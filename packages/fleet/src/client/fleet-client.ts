@@ -30,6 +30,7 @@ import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
 import { HostRecordCodec } from '../wire/host-record.js';
+import type { ApprovalNotice } from './approval-requests.js';
 import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
@@ -207,6 +208,11 @@ export class FleetClient implements AsyncDisposable {
     return this.#open.size;
   }
 
+  /** How many `approvalRequests` iterations are listening (an ended one no longer counts). */
+  get approvalListenerCount(): number {
+    return this.#router.approvalListenerCount;
+  }
+
   /** Disposes every session this client launched and stops reading. The connection stays yours. */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {
@@ -233,6 +239,8 @@ export class FleetClient implements AsyncDisposable {
   readonly #toolLink = {
     command: (hostId: string, command: FleetCommand) => this.#command(hostId, command),
     open: this.#open,
+    listenApprovals: (hostId: string, listener: (notice: ApprovalNotice) => void) =>
+      this.#router.listenApprovals(hostId, listener),
   };
 
   async #command(hostId: string, command: FleetCommand): Promise<unknown> {
@@ -387,5 +395,6 @@ export class FleetClient implements AsyncDisposable {
       this.#router.sessions.delete(FleetEventRouter.key(hostId, session.instanceId));
     }
     this.#open.hostLost(hostId, error.message);
+    this.#router.approvalsLost(hostId, error);
   }
 }
