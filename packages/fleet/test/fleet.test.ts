@@ -20,6 +20,7 @@ import {
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import { AgentId, type SessionGeneration } from '@gate4agent/types';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -289,6 +290,17 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     expect((await denied).outcome.kind).toBe('approval-denied');
     expect(await authority.pendingApprovals()).toEqual([]);
     expect(fleet.approvalListenerCount).toBe(0);
+    // The host published the request on the owner's stream when it entered awaiting-approval.
+    const js = jetstream(await connectAs('alice'));
+    const stored = await (
+      await js.consumers.get('G4A_EVT_alice', {
+        filter_subjects: 'g4a.evt.alice.host-a.approval',
+        deliver_policy: DeliverPolicy.LastPerSubject,
+      })
+    ).next({ expires: 10_000 });
+    expect(stored?.json()).toMatchObject({
+      request: { key: { localId: 13 }, status: { kind: 'awaiting-approval' } },
+    });
   }, 60_000);
 
   it('ends approval requests with the abort reason and leaves no listener behind', async () => {
