@@ -1,10 +1,13 @@
 import type { CapabilityRequestSnapshot } from '@gate4agent/tool-protocol';
 import { approvalKey } from '../wire/approval-target.js';
 
-/** @internal What one approval iteration hears: a new request, or the loss of its host. */
+/**
+ * @internal What one approval iteration hears: a new request, or the end of its source (the host
+ * was lost, the fleet client was disposed) with the error the iteration ends with.
+ */
 export type ApprovalNotice =
   | { readonly kind: 'request'; readonly request: CapabilityRequestSnapshot }
-  | { readonly kind: 'lost'; readonly error: Error };
+  | { readonly kind: 'end'; readonly error: Error };
 
 /** @internal The listeners of one host's approval notices; each returns its unsubscribe. */
 export type ApprovalListen = (listener: (notice: ApprovalNotice) => void) => () => void;
@@ -19,7 +22,8 @@ type Waiter = {
  * (`FleetToolAuthority.approvalRequests`): first those `pendingApprovals()` lists, then each one
  * that enters `awaiting-approval` later, each request once. It listens from before the list is
  * read, so nothing falls between the two. Aborting the signal ends it with `signal.reason`; the
- * loss of the host ends it with the `host-lost` error; `return()` (a `break`) or
+ * loss of the host ends it with the `host-lost` error, disposing the fleet client with `disposed`;
+ * `return()` (a `break`) or
  * `Symbol.asyncDispose` ends it quietly. Ending removes its listener.
  */
 export class ApprovalRequests
@@ -48,10 +52,11 @@ export class ApprovalRequests
     }
     signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#unlisten = listen((notice) => {
-      if (notice.kind === 'lost') this.#end({ reason: notice.error });
+      if (notice.kind === 'end') this.#end({ reason: notice.error });
       else if (this.#early !== null) this.#early.push(notice.request);
       else this.#offer(notice.request);
     });
+    if (this.#done) return;
     pending().then(
       (requests) => {
         const early = this.#early ?? [];

@@ -213,10 +213,14 @@ export class FleetClient implements AsyncDisposable {
     return this.#router.approvalListenerCount;
   }
 
-  /** Disposes every session this client launched and stops reading. The connection stays yours. */
+  /**
+   * Disposes every session this client launched, ends its `approvalRequests` iterations with a
+   * `disposed` error and stops reading. The connection stays yours.
+   */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {
       await Promise.allSettled([...this.#router.sessions.values()].map((s) => s.dispose()));
+      this.#router.endApprovals(FleetError.clientDisposed(this.ownerId));
       for (const stop of this.#stops.splice(0)) stop();
       this.#frames?.unsubscribe();
       this.#acks.clear();
@@ -395,6 +399,6 @@ export class FleetClient implements AsyncDisposable {
       this.#router.sessions.delete(FleetEventRouter.key(hostId, session.instanceId));
     }
     this.#open.hostLost(hostId, error.message);
-    this.#router.approvalsLost(hostId, error);
+    this.#router.endApprovals(error, hostId);
   }
 }

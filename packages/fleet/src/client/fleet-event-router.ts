@@ -29,6 +29,7 @@ export class FleetEventRouter {
   readonly #pending = new Map<string, { status?: SessionSnapshot | null; frame?: TerminalFrame }>();
   readonly #open: OpenRequests;
   readonly #approvals = new Map<string, Set<(notice: ApprovalNotice) => void>>();
+  #approvalsEnded: Error | null = null;
   readonly #onAck: (ack: FleetExitAck) => void;
   readonly #report: (error: unknown) => void;
 
@@ -57,8 +58,15 @@ export class FleetEventRouter {
     if (pending?.frame !== undefined) session.applyFrame(pending.frame);
   }
 
-  /** Calls `listener` with each approval notice of `hostId`; returns the unsubscribe function. */
+  /**
+   * Calls `listener` with each approval notice of `hostId`; returns the unsubscribe function.
+   * Once {@link endApprovals} ended every host, the listener hears that end at once.
+   */
   listenApprovals(hostId: string, listener: (notice: ApprovalNotice) => void): () => void {
+    if (this.#approvalsEnded !== null) {
+      listener({ kind: 'end', error: this.#approvalsEnded });
+      return () => undefined;
+    }
     let listeners = this.#approvals.get(hostId);
     if (listeners === undefined) {
       listeners = new Set();
@@ -80,11 +88,17 @@ export class FleetEventRouter {
     return count;
   }
 
-  /** Tells the approval listeners of `hostId` that it was lost (each ends with `error`). */
-  approvalsLost(hostId: string, error: Error): void {
-    for (const listener of [...(this.#approvals.get(hostId) ?? [])]) {
-      listener({ kind: 'lost', error });
-    }
+  /**
+   * Ends the approval listeners of `hostId` (it was lost), or of every host and every later one
+   * when `hostId` is undefined (the client was disposed), with `error`.
+   */
+  endApprovals(error: Error, hostId?: string): void {
+    if (hostId === undefined) this.#approvalsEnded = error;
+    const ended =
+      hostId === undefined
+        ? [...this.#approvals.values()].flatMap((listeners) => [...listeners])
+        : [...(this.#approvals.get(hostId) ?? [])];
+    for (const listener of ended) listener({ kind: 'end', error });
   }
 
   /** One message of the owner's event stream: `g4a.evt.<owner>.<host>.(<instance>.status|completion|ack|approval)`. */

@@ -12,6 +12,8 @@ import type { HostState } from './host-state.js';
 export class ApprovalAnnouncer {
   readonly #state: HostState;
   #announced = new Set<string>();
+  /** The requests list and client count of the last call: the same again announces nothing. */
+  #seen: { requests: unknown; clients: number } = { requests: null, clients: 0 };
 
   constructor(state: HostState) {
     this.#state = state;
@@ -21,8 +23,11 @@ export class ApprovalAnnouncer {
   announce(): void {
     const state = this.#state;
     if (state.clients.size === 0 && this.#announced.size === 0) return;
+    const { requests } = state.runtime.toolAuthority().snapshot().tools;
+    if (requests === this.#seen.requests && state.clients.size === this.#seen.clients) return;
+    this.#seen = { requests, clients: state.clients.size };
     const awaiting = new Set<string>();
-    for (const request of state.runtime.toolAuthority().snapshot().tools.requests) {
+    for (const request of requests) {
       if (request.status.kind !== 'awaiting-approval') continue;
       const owner = state.clients.get(request.key.consumerId)?.owner;
       if (owner === undefined) continue;

@@ -51,18 +51,34 @@ describe('ApprovalRequests', () => {
     expect(await requests.next()).toEqual({ done: true, value: undefined });
   });
 
-  it('ends with the host-lost error and with the error of the pending list', async () => {
+  it('ends with the error of its source or of the pending list', async () => {
     const host = notices();
     const lost = new ApprovalRequests(host.listen, async () => [], undefined);
     const next = lost.next();
     const error = new Error('host-lost: h-a');
-    host.send({ kind: 'lost', error });
+    host.send({ kind: 'end', error });
     await expect(next).rejects.toBe(error);
     expect(host.listeners.size).toBe(0);
     const refused = new Error('command-failed');
     const failed = new ApprovalRequests(host.listen, () => Promise.reject(refused), undefined);
     await expect(failed.next()).rejects.toBe(refused);
     expect(host.listeners.size).toBe(0);
+    // A source that already ended (the client was disposed) ends it before the list is asked.
+    const disposed = new Error('disposed');
+    let asked = false;
+    const late = new ApprovalRequests(
+      (listener) => {
+        listener({ kind: 'end', error: disposed });
+        return () => undefined;
+      },
+      async () => {
+        asked = true;
+        return [];
+      },
+      undefined,
+    );
+    await expect(late.next()).rejects.toBe(disposed);
+    expect(asked).toBe(false);
   });
 
   it('ends with the reason of an abort that comes while requests are queued', async () => {
