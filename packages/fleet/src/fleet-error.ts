@@ -10,7 +10,8 @@ export type FleetErrorKind =
   | 'unknown-session'
   | 'invalid-command'
   | 'unknown-provider'
-  | 'command-failed';
+  | 'command-failed'
+  | 'disposed';
 
 /** An error the host sends back in a reply: the kind and the message, nothing else. */
 export interface FleetRemoteError {
@@ -76,6 +77,12 @@ export const FleetError = {
     new Gate4AgentError(
       'unknown-session',
       `host ${hostId} runs no session ${instanceId}; it ended or was removed, launch a new one`,
+    ),
+  /** The fleet client was disposed while something still waited on it. */
+  clientDisposed: (ownerId: string): Gate4AgentError =>
+    new Gate4AgentError(
+      'disposed',
+      `the fleet client of owner ${ownerId} was disposed, so it reads no more events; create a new one with FleetClient.connect to keep listening`,
     ),
   /** A command did not match its schema. */
   invalidCommand: (hostId: string, detail: string): Gate4AgentError =>

@@ -1,4 +1,5 @@
 export type { AgentRuntime, AgentSessionLike } from './agent-runtime.js';
+export { ApprovalRequests } from './client/approval-requests.js';
 export type { FleetClientOptions } from './client/fleet-client.js';
 export { FleetClient } from './client/fleet-client.js';
 export type { FleetCompletion, HostLostCompletion } from './client/fleet-completion.js';

@@ -32,6 +32,8 @@ export const FleetSubjects = {
     `g4a.evt.${ownerId}.${hostId}.completion`,
   /** Physical-exit acks of the owner's provider operations on `hostId` (stream). */
   ack: (ownerId: string, hostId: string): string => `g4a.evt.${ownerId}.${hostId}.ack`,
+  /** Requests of the owner's tool clients on `hostId` that entered `awaiting-approval` (stream). */
+  approval: (ownerId: string, hostId: string): string => `g4a.evt.${ownerId}.${hostId}.approval`,
   /** Every event of one owner (the subjects of its stream). */
   ownerEvents: (ownerId: string): string => `g4a.evt.${ownerId}.>`,
   /** Terminal frames of a session (core NATS, rate-limited). */

@@ -20,6 +20,7 @@ import {
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import { AgentId, type SessionGeneration } from '@gate4agent/types';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -133,20 +134,17 @@ function collectAcks() {
   };
 }
 
-/** The request `localId` of `client` once the host shows it awaiting approval. */
+/** The request `localId` of `client` once the host shows it awaiting approval (no polling). */
 async function awaitingApproval(session: FleetSession, client: FleetToolClient, localId: number) {
-  const authority = fleet.toolAuthority(session);
-  const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline) {
-    const pending = await authority.pendingApprovals();
-    const found = pending.find(
-      (request) =>
-        request.key.consumerId === client.consumerId() && request.key.localId === localId,
-    );
-    if (found !== undefined) return found;
-    await delay(100);
+  await using requests = fleet
+    .toolAuthority(session)
+    .approvalRequests({ signal: AbortSignal.timeout(30_000) });
+  for await (const request of requests) {
+    if (request.key.consumerId === client.consumerId() && request.key.localId === localId) {
+      return request;
+    }
   }
-  throw new Error(`request ${localId} never awaited approval on ${session.hostId}`);
+  throw new Error(`the approval requests of ${session.hostId} ended before request ${localId}`);
 }
 
 beforeAll(async () => {
@@ -291,7 +289,37 @@ describe('a fleet of two hosts on a 3-node NATS JetStream cluster', () => {
     await authority.deny(await awaitingApproval(session, client, 13));
     expect((await denied).outcome.kind).toBe('approval-denied');
     expect(await authority.pendingApprovals()).toEqual([]);
+    expect(fleet.approvalListenerCount).toBe(0);
+    // The host published the request on the owner's stream when it entered awaiting-approval.
+    const js = jetstream(await connectAs('alice'));
+    const stored = await (
+      await js.consumers.get('G4A_EVT_alice', {
+        filter_subjects: 'g4a.evt.alice.host-a.approval',
+        deliver_policy: DeliverPolicy.LastPerSubject,
+      })
+    ).next({ expires: 10_000 });
+    expect(stored?.json()).toMatchObject({
+      request: { key: { localId: 13 }, status: { kind: 'awaiting-approval' } },
+    });
   }, 60_000);
+
+  it('ends approval requests with the abort reason and leaves no listener behind', async () => {
+    const session = sessions.find((s) => s.hostId === 'host-a') as FleetSession;
+    const authority = fleet.toolAuthority(session);
+    const controller = new AbortController();
+    const requests = authority.approvalRequests({ signal: controller.signal });
+    expect(fleet.approvalListenerCount).toBe(1);
+    const next = requests.next();
+    // Nothing awaits approval: the iteration waits until the signal ends it.
+    const reason = new Error('the operator left');
+    controller.abort(reason);
+    await expect(next).rejects.toBe(reason);
+    expect(fleet.approvalListenerCount).toBe(0);
+    expect(await requests.next()).toEqual({ done: true, value: undefined });
+    const aborted = authority.approvalRequests({ signal: AbortSignal.abort(reason) });
+    expect(fleet.approvalListenerCount).toBe(0);
+    await expect(aborted.next()).rejects.toBe(reason);
+  }, 30_000);
 
   it('lets no other owner read a session or drive it', async () => {
     const nc = await connectAs('mallory');

@@ -30,6 +30,7 @@ import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
 import { HostRecordCodec } from '../wire/host-record.js';
+import type { ApprovalNotice } from './approval-requests.js';
 import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
@@ -207,10 +208,19 @@ export class FleetClient implements AsyncDisposable {
     return this.#open.size;
   }
 
-  /** Disposes every session this client launched and stops reading. The connection stays yours. */
+  /** How many `approvalRequests` iterations are listening (an ended one no longer counts). */
+  get approvalListenerCount(): number {
+    return this.#router.approvalListenerCount;
+  }
+
+  /**
+   * Disposes every session this client launched, ends its `approvalRequests` iterations with a
+   * `disposed` error and stops reading. The connection stays yours.
+   */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {
       await Promise.allSettled([...this.#router.sessions.values()].map((s) => s.dispose()));
+      this.#router.endApprovals(FleetError.clientDisposed(this.ownerId));
       for (const stop of this.#stops.splice(0)) stop();
       this.#frames?.unsubscribe();
       this.#acks.clear();
@@ -233,6 +243,8 @@ export class FleetClient implements AsyncDisposable {
   readonly #toolLink = {
     command: (hostId: string, command: FleetCommand) => this.#command(hostId, command),
     open: this.#open,
+    listenApprovals: (hostId: string, listener: (notice: ApprovalNotice) => void) =>
+      this.#router.listenApprovals(hostId, listener),
   };
 
   async #command(hostId: string, command: FleetCommand): Promise<unknown> {
@@ -387,5 +399,6 @@ export class FleetClient implements AsyncDisposable {
       this.#router.sessions.delete(FleetEventRouter.key(hostId, session.instanceId));
     }
     this.#open.hostLost(hostId, error.message);
+    this.#router.endApprovals(error, hostId);
   }
 }

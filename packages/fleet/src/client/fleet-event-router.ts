@@ -1,12 +1,14 @@
-import { CapabilityCompletionEnvelope } from '@gate4agent/tool-protocol';
+import { CapabilityCompletionEnvelope, CapabilityRequestSnapshot } from '@gate4agent/tool-protocol';
 import type { SessionSnapshot, TerminalFrame } from '@gate4agent/types';
 import {
+  ApprovalEventCodec,
   CompletionEventCodec,
   type ExitAckEvent,
   ExitAckEventCodec,
   FrameEventCodec,
   SessionStatusEventCodec,
 } from '../wire/fleet-event.js';
+import type { ApprovalNotice } from './approval-requests.js';
 import type { FleetSession } from './fleet-session.js';
 import type { OpenRequests } from './open-requests.js';
 
@@ -26,6 +28,8 @@ export class FleetEventRouter {
   readonly sessions = new Map<string, FleetSession>();
   readonly #pending = new Map<string, { status?: SessionSnapshot | null; frame?: TerminalFrame }>();
   readonly #open: OpenRequests;
+  readonly #approvals = new Map<string, Set<(notice: ApprovalNotice) => void>>();
+  #approvalsEnded: Error | null = null;
   readonly #onAck: (ack: FleetExitAck) => void;
   readonly #report: (error: unknown) => void;
 
@@ -54,7 +58,50 @@ export class FleetEventRouter {
     if (pending?.frame !== undefined) session.applyFrame(pending.frame);
   }
 
-  /** One message of the owner's event stream: `g4a.evt.<owner>.<host>.(<instance>.status|completion|ack)`. */
+  /**
+   * Calls `listener` with each approval notice of `hostId`; returns the unsubscribe function.
+   * Once {@link endApprovals} ended every host, the listener hears that end at once.
+   */
+  listenApprovals(hostId: string, listener: (notice: ApprovalNotice) => void): () => void {
+    if (this.#approvalsEnded !== null) {
+      listener({ kind: 'end', error: this.#approvalsEnded });
+      return () => undefined;
+    }
+    let listeners = this.#approvals.get(hostId);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.#approvals.set(hostId, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#approvals.get(hostId) === listeners) {
+        this.#approvals.delete(hostId);
+      }
+    };
+  }
+
+  /** How many approval listeners are registered (over every host). */
+  get approvalListenerCount(): number {
+    let count = 0;
+    for (const listeners of this.#approvals.values()) count += listeners.size;
+    return count;
+  }
+
+  /**
+   * Ends the approval listeners of `hostId` (it was lost), or of every host and every later one
+   * when `hostId` is undefined (the client was disposed), with `error`.
+   */
+  endApprovals(error: Error, hostId?: string): void {
+    if (hostId === undefined) this.#approvalsEnded = error;
+    const ended =
+      hostId === undefined
+        ? [...this.#approvals.values()].flatMap((listeners) => [...listeners])
+        : [...(this.#approvals.get(hostId) ?? [])];
+    for (const listener of ended) listener({ kind: 'end', error });
+  }
+
+  /** One message of the owner's event stream: `g4a.evt.<owner>.<host>.(<instance>.status|completion|ack|approval)`. */
   event(subject: string, body: unknown): void {
     const tokens = subject.split('.');
     const hostId = tokens[3] ?? '';
@@ -88,6 +135,20 @@ export class FleetEventRouter {
         return;
       }
       this.#onAck({ ...decoded.value.ack, hostId });
+      return;
+    }
+    if (tokens.length === 5 && tokens[4] === 'approval') {
+      const decoded = ApprovalEventCodec.decode(body);
+      const request = decoded.ok
+        ? CapabilityRequestSnapshot.codec.decode(decoded.value.request)
+        : decoded;
+      if (!request.ok) {
+        this.#report(request.error);
+        return;
+      }
+      for (const listener of [...(this.#approvals.get(hostId) ?? [])]) {
+        listener({ kind: 'request', request: request.value });
+      }
     }
   }
 

@@ -10,6 +10,7 @@ import {
 import { FleetError } from '../fleet-error.js';
 import { encodeApprovalTarget } from '../wire/approval-target.js';
 import type { FleetCommand } from '../wire/fleet-command.js';
+import { type ApprovalNotice, ApprovalRequests } from './approval-requests.js';
 import type { FleetCompletion } from './fleet-completion.js';
 import type { OpenRequests } from './open-requests.js';
 
@@ -17,6 +18,8 @@ import type { OpenRequests } from './open-requests.js';
 export interface FleetToolLink {
   command(hostId: string, command: FleetCommand): Promise<unknown>;
   readonly open: OpenRequests;
+  /** Listens to the approval notices of `hostId`. */
+  listenApprovals(hostId: string, listener: (notice: ApprovalNotice) => void): () => void;
 }
 
 /**
@@ -145,6 +148,21 @@ export class FleetToolAuthority {
       if (!request.ok) throw FleetError.invalidCommand(this.hostId, request.error.message);
       return request.value;
     });
+  }
+
+  /**
+   * The requests of your tool clients on the host that await approval, as they come, without
+   * polling: first what {@link pendingApprovals} returns now, then each request that enters
+   * `awaiting-approval` later (the host publishes it on your event stream), each one once. Use it
+   * with `for await` and `break`, or `await using`; aborting `signal` ends it with
+   * `signal.reason`, and the loss of the host ends it with the `host-lost` error.
+   */
+  approvalRequests(options: { readonly signal?: AbortSignal } = {}): ApprovalRequests {
+    return new ApprovalRequests(
+      (listener) => this.#link.listenApprovals(this.hostId, listener),
+      () => this.pendingApprovals(),
+      options.signal,
+    );
   }
 
   /** Approves one request awaiting approval (`approve-once`) on the host; it then runs there. */

@@ -18,6 +18,7 @@ import { FleetError } from '../fleet-error.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { FleetCommandCodec } from '../wire/fleet-command.js';
 import type { HostRecord } from '../wire/host-record.js';
+import { ApprovalAnnouncer } from './approval-announcer.js';
 import { EventOutbox } from './event-outbox.js';
 import { FrameThrottle } from './frame-throttle.js';
 import { runHostCommand } from './host-commands.js';
@@ -58,6 +59,7 @@ export class FleetHost implements AsyncDisposable {
   readonly #options: FleetHostOptions;
   readonly #kv: KV;
   readonly #state: HostState;
+  readonly #approvals: ApprovalAnnouncer;
   readonly #commands: Subscription;
   readonly #heartbeat: ReturnType<typeof setInterval>;
   readonly #unsubscribe: () => void;
@@ -120,6 +122,7 @@ export class FleetHost implements AsyncDisposable {
       },
     };
     this.#state = state;
+    this.#approvals = new ApprovalAnnouncer(state);
     // Sessions refresh their own rows in listeners registered after this one: read them once
     // every listener of the tick has run.
     let scheduled = false;
@@ -225,6 +228,7 @@ export class FleetHost implements AsyncDisposable {
         hosted.frames.offer(frame);
       }
     }
+    this.#approvals.announce();
   }
 
   async #onCommand(msg: Msg): Promise<void> {

@@ -31,3 +31,8 @@ export function encodeApprovalTarget(target: ApprovalTarget): unknown {
     generation: target.generation,
   });
 }
+
+/** The identity of one accepted request (a local id may be reused after it completed). */
+export function approvalKey(target: ApprovalTarget): string {
+  return `${target.key.consumerId} ${target.key.localId} ${target.acceptedSequence}`;
+}

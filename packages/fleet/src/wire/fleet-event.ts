@@ -39,6 +39,15 @@ export const CompletionEventSchema = Type.Object({ completion: Type.Unknown() })
 /** Compiled codec of a completion event. */
 export const CompletionEventCodec = createWireCodec('CompletionEvent', CompletionEventSchema);
 
+/**
+ * A request of one of the owner's tool clients that entered `awaiting-approval` on the host;
+ * `request` is checked with `CapabilityRequestSnapshot.codec`.
+ */
+export const ApprovalEventSchema = Type.Object({ request: Type.Unknown() });
+
+/** Compiled codec of an approval event. */
+export const ApprovalEventCodec = createWireCodec('ApprovalEvent', ApprovalEventSchema);
+
 /** The part of a physical-exit ack the fleet client reads and checks. */
 export const ExitAckEventSchema = Type.Object({
   ack: Type.Object({

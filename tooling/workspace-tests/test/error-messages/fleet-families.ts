@@ -23,6 +23,7 @@ export const fleetFamilies: readonly ErrorFamily[] = [
         { kind: 'input-failed', message: 'agent x did not take the input; check that it runs' },
       ],
       commandFailed: ['host-a', 'type', 'no host answers on its subject'],
+      clientDisposed: ['alice'],
     },
   },
 ];
