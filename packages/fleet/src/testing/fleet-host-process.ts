@@ -2,14 +2,15 @@
 // the host's user, put the runtime on the fleet (retrying while JetStream elects its leader),
 // print `ready`, and shut down cleanly on `stop`.
 import { createInterface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { NativeRuntime } from '@gate4agent/runtime-native';
-import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { DEFAULT_FLEET_REPLICAS, FLEET_HOST_BUCKET } from '../constants.js';
 import { FleetHost } from '../host/fleet-host.js';
 import { fleetConnectOptions } from '../server/fleet-connect-options.js';
 import { HOST_READY_LINE, HOST_STOP_LINE } from './host-process.js';
-import { retryUntil } from './retry-until.js';
+import { RETRY_INTERVAL_MS } from './retry-until.js';
+
+const START_TIMEOUT_MS = 30_000;
 
 /** Options of {@link serveFleetHostProcess}. */
 export interface FleetHostProcessOptions {
@@ -28,7 +29,7 @@ export interface FleetHostProcessOptions {
   readonly frameIntervalMs?: number;
   /** Replicas of the host bucket when this host creates it. Default `FleetHost`'s (3). */
   readonly replicas?: number;
-  /** How long to wait for the cluster's JetStream on a fresh cluster. Default 30 s. */
+  /** How long to retry the start while the cluster's JetStream gets ready. Default 30 s. */
   readonly startTimeoutMs?: number;
   /** Receives the host's and the connection's errors. Default: written to stderr. */
   readonly onError?: (error: unknown) => void;
@@ -41,8 +42,9 @@ export interface ServedFleetHost {
 }
 
 /**
- * For a host script run by `startHostProcess`: connects to `servers` as `hostId`, waits until
- * JetStream can hold the host bucket, starts a `FleetHost` for `runtime`, prints `ready` on stdout, and on a `stop` line on stdin closes the
+ * For a host script run by `startHostProcess`: connects to `servers` as `hostId`, starts a
+ * `FleetHost` for `runtime` (retried on a fresh connection while the cluster's JetStream gets
+ * ready), prints `ready` on stdout, and on a `stop` line on stdin closes the
  * host, disposes the runtime, closes the connection, prints `stopped` and exits the process with
  * code 0. Rejects when the host cannot start within `startTimeoutMs`.
  */
@@ -52,45 +54,52 @@ export async function serveFleetHostProcess(
   const report =
     options.onError ??
     ((error: unknown) => process.stderr.write(`host ${options.hostId}: ${String(error)}\n`));
-  const connection = await retryUntil(
-    () =>
-      connect(
+  // FleetHost.start subscribes to the host's commands before its first put; when that put fails
+  // (a fresh or loaded cluster), the half-started host would keep answering this host's commands
+  // with an empty state. So every attempt gets its own connection, and a failed attempt's
+  // connection is closed (taking that subscription with it) and its errors go unreported.
+  const deadline = performance.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
+  let served: ServedFleetHost | undefined;
+  while (served === undefined) {
+    let abandoned = false;
+    let connection: NatsConnection | undefined;
+    try {
+      connection = await connect(
         fleetConnectOptions({
           servers: options.servers,
           userId: options.hostId,
           seed: options.seed,
         }),
-      ),
-    options.startTimeoutMs,
-  );
+      );
+      const host = await FleetHost.start({
+        connection,
+        hostId: options.hostId,
+        runtime: options.runtime,
+        capacity: options.capacity,
+        agents: options.agents,
+        onError: (error) => {
+          if (!abandoned) report(error);
+        },
+        ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+        ...(options.frameIntervalMs === undefined
+          ? {}
+          : { frameIntervalMs: options.frameIntervalMs }),
+        ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
+      });
+      served = { host, connection };
+    } catch (error) {
+      abandoned = true;
+      await connection?.close().catch(() => undefined);
+      if (performance.now() > deadline) throw error;
+      await delay(RETRY_INTERVAL_MS);
+    }
+  }
+  const { host, connection } = served;
   void (async () => {
     for await (const status of connection.status()) {
       if (status.type === 'error') report(status.error);
     }
   })();
-  // Wait until JetStream can hold the host bucket, then start the host once: a FleetHost.start
-  // that fails after it subscribed (its first put timing out) would leave a second, empty host
-  // answering this host's commands, so it is never retried here.
-  const kvm = new Kvm(connection);
-  await retryUntil(
-    () =>
-      kvm.create(FLEET_HOST_BUCKET, {
-        history: 1,
-        replicas: options.replicas ?? DEFAULT_FLEET_REPLICAS,
-      }),
-    options.startTimeoutMs,
-  );
-  const host = await FleetHost.start({
-    connection,
-    hostId: options.hostId,
-    runtime: options.runtime,
-    capacity: options.capacity,
-    agents: options.agents,
-    onError: report,
-    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
-    ...(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs }),
-    ...(options.replicas === undefined ? {} : { replicas: options.replicas }),
-  });
   process.stdout.write(`${HOST_READY_LINE}\n`);
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line.trim() !== HOST_STOP_LINE) return;
@@ -102,5 +111,5 @@ export async function serveFleetHostProcess(
       process.exit(0);
     })();
   });
-  return { host, connection };
+  return served;
 }
