@@ -18,7 +18,7 @@ const PAYLOAD = new TextEncoder().encode('{}');
 /** The fan-out's typist submits one line per this many ms. */
 export const TYPING_INTERVAL_MS = 10;
 /** How long the fan-out waits, after the typing, for every viewer to show the last line. */
-const CATCH_UP_MS = 30_000;
+const CATCH_UP_MS = 5_000;
 
 async function ready(client: BenchClient): Promise<AgentSessionLike> {
   const session = await client.runtime.launchAgent(AGENT);
@@ -83,7 +83,7 @@ export async function placement(
 
 /** What the viewers of one fan-out saw. */
 export interface FanOut {
-  /** Frames each viewer received per second, averaged over the viewers. */
+  /** Frames each viewer received per second while the lines were typed, averaged over the viewers. */
   readonly framesPerSecond: number;
   /** From the submit of a line to the first frame showing it at a viewer, median and p95 (ms). */
   readonly lagP50: number;
@@ -167,6 +167,9 @@ export async function fanOut(
       stop.abort();
       throw error;
     });
+    // Frames per second over the typing window; the catch-up below only adds lag samples.
+    const typingSeconds = (performance.now() - begin) / 1_000;
+    const framesWhileTyping = counts.reduce((sum, count) => sum + count, 0);
     // Until every viewer shows the last line typed into its session (or CATCH_UP_MS passed).
     const caughtUp = () => newest.every((seen, slot) => seen >= (last[slot]?.line ?? -1));
     const giveUp = performance.now() + CATCH_UP_MS;
@@ -176,14 +179,12 @@ export async function fanOut(
         setTimeout(resolve, giveUp - performance.now()).unref();
       });
     }
-    const elapsed = (performance.now() - begin) / 1_000;
     stop.abort();
     await settleAll(viewers);
     if (lags.length === 0)
       throw new Error('no viewer saw a typed line; the fan-out measured nothing');
-    const total = counts.reduce((sum, count) => sum + count, 0);
     return {
-      framesPerSecond: total / counts.length / elapsed,
+      framesPerSecond: framesWhileTyping / counts.length / typingSeconds,
       lagP50: percentile(lags, 50),
       lagP95: percentile(lags, 95),
     };
