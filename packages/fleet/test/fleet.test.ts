@@ -33,9 +33,9 @@ import {
   fleetAuthorizationConfig,
   fleetConnectOptions,
 } from '../src/index.js';
+import { type NatsCluster, retryUntil as retry, startNatsCluster } from '../src/testing/index.js';
 import { type ProviderHostProcess, startProviderHost } from './provider/provider-host-process.js';
 import { type HostProcess, startHost } from './support/host-process.js';
-import { type NatsCluster, retry, startNatsCluster } from './support/nats-cluster.js';
 
 const agentId = AgentId.of(CONTROL_FIXTURE_ID);
 const providerId = ToolProviderId.of('gate.fleet');

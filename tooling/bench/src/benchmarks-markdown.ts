@@ -7,6 +7,9 @@ import type { RunSize } from './scenario.js';
 /** The command that reruns the suite (and, with `--only`, one row). */
 export const RERUN_COMMAND = 'npx pnpm@10.34.9 bench';
 
+/** How to install the nats-server the fleet rows need. */
+export const NATS_INSTALL = 'node tooling/scripts/install/nats-server.mjs';
+
 /** The header of the results table; the smoke test checks every row against it. */
 export const TABLE_HEADER = '| metric | ours | anchor | ratio | goal | met? |';
 
@@ -51,7 +54,7 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
   const lines = [
     '# Benchmarks',
     '',
-    `Issue #14's table, measured by \`${RERUN_COMMAND}\` (tooling/bench). Every row is measured`,
+    `Issue #14's table and issue #18's fleet rows, measured by \`${RERUN_COMMAND}\` (tooling/bench). Every row is measured`,
     'against its anchor in the same run. Each part of each scenario (ours, the anchor) runs in its',
     `own fresh Node process, ${runs}; the table shows the median and, in brackets,`,
     'the range over the runs. The ratio is ours ÷ anchor of the medians (ours − anchor where the',
@@ -84,6 +87,7 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
     `| Node | ${machine.node} (${machine.platform}) |`,
     `| date | ${machine.date} |`,
     `| commit | ${machine.commit ?? 'unknown'} |`,
+    `| nats-server | ${machine.natsServer ?? `not installed (${NATS_INSTALL})`} |`,
     '',
     '## Scenarios',
     '',
@@ -104,6 +108,8 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
     '```',
     '',
     '`--out <file>` writes the table to another file; `--runs <n>` changes the number of runs.',
+    `The fleet rows (\`fleet-*\`) start a loopback 3-node nats-server cluster: install nats-server`,
+    `first (\`${NATS_INSTALL}\`, or \`apt-get install nats-server\`); without it they fail and say so.`,
     'A new row is one file under `tooling/bench/src/scenarios/` (see `tooling/bench/README.md`).',
     '',
   );

@@ -1,6 +1,7 @@
 // The machine a run happened on, read at the start of the run.
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { natsServerBinary, natsServerVersion } from '@gate4agent/fleet/testing';
 
 /** What BENCHMARKS.md says about the machine and the code. */
 export interface MachineInfo {
@@ -15,6 +16,16 @@ export interface MachineInfo {
   readonly date: string;
   /** The commit measured, with `+dirty` when the work tree had changes; null outside git. */
   readonly commit: string | null;
+  /** The version of the nats-server the fleet rows run against; null when none is installed. */
+  readonly natsServer: string | null;
+}
+
+function natsServer(): string | null {
+  try {
+    return natsServerVersion(natsServerBinary());
+  } catch {
+    return null;
+  }
 }
 
 function gitCommit(cwd: string): string | null {
@@ -42,6 +53,7 @@ export function readMachine(repoRoot: string): MachineInfo {
     platform: `${process.platform} ${process.arch}`,
     date: new Date().toISOString(),
     commit: gitCommit(repoRoot),
+    natsServer: natsServer(),
   };
 }
 

@@ -66,5 +66,8 @@ describe('bench --smoke', () => {
     expect(markdown).toMatch(/\| CPU \| .+ \|/);
     expect(markdown).toMatch(/\| Node \| v\d+\.\d+\.\d+/);
     expect(markdown).toContain('npx pnpm@10.34.9 bench');
+    // The fleet rows ran against a real nats-server; the file names its version and how to install it.
+    expect(markdown).toMatch(/\| nats-server \| \d+\.\d+\.\d+ \|/);
+    expect(markdown).toContain('node tooling/scripts/install/nats-server.mjs');
   });
 });

@@ -166,7 +166,19 @@ export class FleetHost implements AsyncDisposable {
       replicas: options.replicas ?? DEFAULT_FLEET_REPLICAS,
     });
     const host = new FleetHost(options, kv);
-    await host.#kv.put(host.hostId, JSON.stringify(host.#record()));
+    try {
+      await host.#kv.put(host.hostId, JSON.stringify(host.#record()));
+    } catch (error) {
+      // The host already listens for commands and beats its heart: a host that failed to register
+      // must not keep answering, or a retried start would put two hosts on one subject.
+      await host.close().catch((closeError: unknown) => {
+        throw new AggregateError(
+          [error, closeError],
+          `fleet host ${host.hostId} could not register in the host bucket, and closing it failed too; check the NATS connection`,
+        );
+      });
+      throw error;
+    }
     return host;
   }
 
