@@ -113,7 +113,8 @@ export function createWireCodec<S extends TSchema>(name: string, schema: S): Wir
       }
       removeUnknownKeys(schema, candidate);
       const fromBytes = bytes === 'in-memory' ? scanned.value.fromBytes : null;
-      const decoded = transformCodecs(schema, candidate, 'decode', fromBytes);
+      // The candidate is the scan's own copy: the codecs replace its placeholders in place.
+      const decoded = transformCodecs(schema, candidate, 'decode', fromBytes, true);
       if (!decoded.ok) return err(violation(decoded.error, 'must be a Uint8Array'));
       return ok(decoded.value as StaticDecode<S>);
     } catch (error) {
