@@ -1,5 +1,5 @@
-// Handle + kernel, 64 tool requests per step (run by `pnpm bench`, not by tests). Each step the
-// kernel loop drains the shared ingress, reduces it and publishes the step; four tool clients
+// Handle + kernel, 64 tool requests per step (run by `pnpm bench:packages`, not by tests). Each
+// step the kernel loop drains the shared ingress, reduces it and publishes the step; four tool clients
 // (16 requests each, inside the 32-live-per-client limit) dispatch the next 64 requests, the
 // provider runtime succeeds the 64 invocations the step released and takes its receipts, and
 // each client takes its completions. So every request crosses the handle's edge checks, the kernel and the publication.

@@ -1,5 +1,5 @@
-// An idle kernel step with 32 running sessions (run by `pnpm bench`, not by tests): once with every
-// session holding a full terminal frame (a 50 × 200 screen and 256 scrollback rows), once with
+// An idle kernel step with 32 running sessions (run by `pnpm bench:packages`, not by tests):
+// once with every session holding a full terminal frame (a 50 × 200 screen and 256 scrollback rows), once with
 // empty frames. Frames do not change between steps, so the two should cost the same.
 import {
   AgentId,

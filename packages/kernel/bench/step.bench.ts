@@ -1,4 +1,5 @@
-// Kernel steps per second with 64 tool requests per step (run by `pnpm bench`, not by tests).
+// Kernel steps per second with 64 tool requests per step (run by `pnpm bench:packages`, not by
+// tests).
 // Each step admits 64 new requests (4 actors × 16, inside the 32-per-client limit) and completes
 // the 64 invocations released by the previous step, so the request table stays in steady state.
 import {

@@ -1,6 +1,7 @@
 // Policy decisions per second with 1 grant and with TOOL_POLICIES_MAX (4 096) grants. The grant
 // table is an exact-key lookup, so both rates should match (target: ≥ 1 000 000 decisions/s).
-// Run with `npx vitest bench --run` (not part of `vitest run`).
+// Run with `pnpm bench:packages` from the repo root, or `npx vitest bench --run` here (not part
+// of `vitest run`).
 import {
   CAPABILITY_PROTOCOL_VERSION,
   CapabilityDescriptor,

@@ -1,7 +1,10 @@
-import type { CapabilityObservation } from '@gate4agent/tool-protocol';
-import { CAPABILITY_PROTOCOL_VERSION } from '@gate4agent/tool-protocol';
-import type { Result } from '@gate4agent/types';
-import { err, ok } from '@gate4agent/types';
+import {
+  CAPABILITY_PROTOCOL_VERSION,
+  type CapabilityObservation,
+  CapabilityObservationEnvelope,
+  ProviderRuntimeEnvelope,
+} from '@gate4agent/tool-protocol';
+import { err, handOffChecked, ok, type Result } from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
 import { acceptsWork } from './binding-lifecycle.js';
 import type { ProviderInvocation } from './contract/provider-invocation.js';
@@ -48,13 +51,15 @@ function submitObservation(
   }
   const sequence = registry.nextSequence;
   const { effect } = ticket;
-  const sent = registry.send({
+  // Built from the checked observation and the kernel's own effect, so the kernel's step check
+  // takes it as it is (checked once).
+  const envelope: ProviderRuntimeEnvelope = {
     protocolVersion: CAPABILITY_PROTOCOL_VERSION,
     sequence,
     command: {
       kind: 'observe',
       bindingId: binding.bindingId,
-      observation: {
+      observation: CapabilityObservationEnvelope.of({
         protocolVersion: CAPABILITY_PROTOCOL_VERSION,
         operationId: effect.operationId,
         requestKey: effect.requestKey,
@@ -62,9 +67,11 @@ function submitObservation(
         generation: effect.generation,
         providerId: effect.providerId,
         observation,
-      },
+      }),
     },
-  });
+  };
+  handOffChecked(ProviderRuntimeEnvelope.codec, envelope);
+  const sent = registry.send(envelope);
   if (!sent.ok) {
     if (sent.error.kind === 'disconnected') registry.closeAndRetireAll();
     return err(sent.error);

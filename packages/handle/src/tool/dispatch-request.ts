@@ -1,7 +1,10 @@
-import type { CapabilityRequestInput, CapabilityRequestKey } from '@gate4agent/tool-protocol';
-import { CAPABILITY_PROTOCOL_VERSION } from '@gate4agent/tool-protocol';
-import type { Result } from '@gate4agent/types';
-import { err, ok } from '@gate4agent/types';
+import {
+  type CapabilityRequestInput,
+  type CapabilityRequestKey,
+  ConsumerBoundCapabilityRequest,
+  ProviderBoundCapabilityRequest,
+} from '@gate4agent/tool-protocol';
+import { err, handOffChecked, ok, type Result } from '@gate4agent/types';
 import type { ClientState } from './client-state.js';
 import { ToolClientDispatchError } from './tool-client-dispatch-error.js';
 import { validateRequestAtEdge } from './validate-request-at-edge.js';
@@ -30,19 +33,14 @@ export function dispatchRequest(
     actorId: client.actorId,
     localId: request.localId,
   };
-  const sent = client.authority.ingress.trySend({
-    kind: 'tool-request',
-    request: {
-      providerBindingId: bindingId,
-      request: {
-        protocolVersion: CAPABILITY_PROTOCOL_VERSION,
-        consumerId: client.consumerId,
-        actorId: client.actorId,
-        // The checked copy, so the caller cannot change what was validated and queued.
-        request,
-      },
-    },
-  });
+  // Built from the checked copy (so the caller cannot change what was validated and queued) and
+  // the client's own checked ids: the kernel's step check takes it as it is (checked once).
+  const bound = ProviderBoundCapabilityRequest.new(
+    bindingId,
+    ConsumerBoundCapabilityRequest.new(client.consumerId, client.actorId, request),
+  );
+  handOffChecked(ProviderBoundCapabilityRequest.codec, bound);
+  const sent = client.authority.ingress.trySend({ kind: 'tool-request', request: bound });
   if (!sent.ok) {
     return err(
       sent.error.kind === 'full'

@@ -1,6 +1,8 @@
 // What upstream leaves out: the client's refusals, limits and scoped view.
 import {
   CapabilityRequestId,
+  isRedacted,
+  ProviderBoundCapabilityRequest,
   TOOL_PAYLOAD_MAX_BYTES,
   ToolActorId,
   ToolProviderId,
@@ -43,6 +45,26 @@ describe('ToolClientHandle.dispatch', () => {
     const atLimit = { ...request(1, generation), payload: new Uint8Array(TOOL_PAYLOAD_MAX_BYTES) };
     expect(client.dispatch(atLimit).ok).toBe(true);
     expect(port.drainIngress(8).length).toBe(1);
+  });
+
+  it('queues a hooked, checked request that the kernel takes as it is, and checks it again when reused', () => {
+    const { port, client } = plane();
+    const input = request(1, generation);
+    unwrap(client.dispatch(input));
+    input.payload[0] = 0xff;
+    const [item] = port.drainIngress(8);
+    if (item?.kind !== 'tool-request') throw new Error('expected one tool-request item');
+    const queued = item.request;
+    expect(queued.request.request).not.toBe(input);
+    expect(queued.request.request.payload).toEqual(request(1, generation).payload);
+    expect(
+      isRedacted(queued) && isRedacted(queued.request) && isRedacted(queued.request.request),
+    ).toBe(true);
+    // The first check of the step takes the handed-off value itself; any later one copies again.
+    expect(unwrap(ProviderBoundCapabilityRequest.codec.checkValue(queued))).toBe(queued);
+    const again = unwrap(ProviderBoundCapabilityRequest.codec.checkValue(queued));
+    expect(again).not.toBe(queued);
+    expect(again).toEqual(queued);
   });
 
   it('refuses a zero local id and a deadline that the last publication already passed', () => {

@@ -10,11 +10,17 @@ import { providerRuntimeSnapshot } from './provider-runtime.js';
  * step and frozen; the step, the handle's publication and every subscriber share it.
  */
 export function backendSnapshot(state: KernelState): BackendSnapshot {
+  const tools = state.toolEngine.snapshot();
+  // The engine's records are frozen when built (grants, request snapshots, audit events), so
+  // their fresh lists are frozen shallowly here: deepFreeze then skips thousands of records.
+  Object.freeze(tools.grants);
+  Object.freeze(tools.requests);
+  Object.freeze(tools.auditEvents);
   return deepFreeze({
     revision: state.backendRevision,
     logicalTick: state.logicalTick,
     control: state.engine.snapshot(),
-    tools: state.toolEngine.snapshot(),
+    tools,
     providerRuntime: providerRuntimeSnapshot(state),
   });
 }

@@ -37,7 +37,14 @@ export class AuditRing {
 
   /** The events, oldest first, as a new array. */
   toArray(): ToolAuditEvent[] {
-    if (this.#head === 0) return this.#slots.slice();
-    return [...this.#slots.slice(this.#head), ...this.#slots.slice(0, this.#head)];
+    const slots = this.#slots;
+    const head = this.#head;
+    if (head === 0) return slots.slice();
+    // One pre-sized copy: spreading two slices of the full 4 096-slot log iterates them again.
+    const events = new Array<ToolAuditEvent>(slots.length);
+    const tail = slots.length - head;
+    for (let index = 0; index < tail; index += 1) events[index] = slots[head + index]!;
+    for (let index = 0; index < head; index += 1) events[tail + index] = slots[index]!;
+    return events;
   }
 }

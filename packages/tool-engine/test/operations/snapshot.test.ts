@@ -70,6 +70,33 @@ describe('snapshot', () => {
     }).toThrow(TypeError);
   });
 
+  it('lists grants, request snapshots and audit events frozen all the way down', () => {
+    // The kernel freezes these lists shallowly and relies on every record in them being frozen.
+    const engine = configured('allow');
+    unwrap(engine.request(request(1, 1, 100)));
+    unwrap(engine.request(request(2, 1, 100)));
+    unwrap(internal(engine).revokeGrant(grant('allow').key));
+    unwrap(engine.request(request(3, 1, 100)));
+    unwrap(engine.advanceTime(200));
+    const snapshot = engine.snapshot();
+    const unfrozen: string[] = [];
+    const walk = (value: unknown, path: string): void => {
+      if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return;
+      if (!Object.isFrozen(value)) unfrozen.push(path);
+      for (const [key, entry] of Object.entries(value)) walk(entry, `${path}/${key}`);
+    };
+    for (const list of ['grants', 'requests', 'auditEvents'] as const) {
+      for (const [index, record] of snapshot[list].entries()) walk(record, `${list}/${index}`);
+    }
+    expect(snapshot.requests.map(({ status }) => status.kind).sort()).toEqual([
+      'denied',
+      'grant-revoked',
+      'grant-revoked',
+    ]);
+    expect(snapshot.auditEvents.length).toBeGreaterThan(3);
+    expect(unfrozen).toEqual([]);
+  });
+
   it('reports the counters it holds and leaves out the queues and internal counters', () => {
     const engine = configured('allow');
     unwrap(engine.request(request(1, 1, 100)));

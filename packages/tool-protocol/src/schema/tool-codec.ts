@@ -26,7 +26,13 @@ function hookSecretHolders(value: unknown): void {
   }
   if (!isRecord(value)) return;
   if (holdsSecret(value)) withRedaction(value);
-  for (const entry of Object.values(value)) hookSecretHolders(entry);
+  // Own keys only (a decoded value is plain data), without the array `Object.values` builds.
+  for (const key in value) {
+    const entry = value[key];
+    if (typeof entry === 'object' && entry !== null && Object.hasOwn(value, key)) {
+      hookSecretHolders(entry);
+    }
+  }
 }
 
 /**

@@ -10,6 +10,15 @@
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   if (ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) {
+    // An index loop: `for…in` over an array builds a string key per element, and snapshots hold
+    // arrays of thousands of records (each already frozen, so the check per element is all).
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      if (typeof item === 'object' && item !== null) deepFreeze(item);
+    }
+    return Object.freeze(value);
+  }
   for (const key in value) {
     const field = (value as Record<string, unknown>)[key];
     if (typeof field === 'object' && field !== null) deepFreeze(field);

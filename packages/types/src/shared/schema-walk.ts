@@ -262,15 +262,18 @@ class NotBytes {
  * call on large unions; this walk only visits the branches the value selects. With `fromBytes`
  * (decode only), a codec position must hold a placeholder of the scan, and becomes a copy of the
  * `Uint8Array` it stands for; otherwise the error is the JSON pointer of the first one that was not.
+ * With `inPlace` (a decode of a copy only the caller holds, such as the scan's), the containers on
+ * the way to a codec are updated in place instead of copied.
  */
 export function transformCodecs(
   schema: TSchema,
   value: unknown,
   direction: 'decode' | 'encode',
   fromBytes: WeakMap<object, Uint8Array> | null,
+  inPlace = false,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
-    return { ok: true, value: transform(schema, value, direction, fromBytes, null) };
+    return { ok: true, value: transform(schema, value, direction, fromBytes, null, inPlace) };
   } catch (error) {
     if (error instanceof NotBytes) return { ok: false, error: pointerOf(error.trail) };
     throw error;
@@ -283,6 +286,7 @@ function transform(
   direction: 'decode' | 'encode',
   fromBytes: WeakMap<object, Uint8Array> | null,
   trail: Trail | null,
+  inPlace: boolean,
 ): unknown {
   const node = schema as SchemaNode;
   if (!containsCodec(node)) return value;
@@ -294,42 +298,54 @@ function transform(
   const selected = selectBranch(node, value);
   if (selected !== null) {
     if ('branch' in selected)
-      result = transform(selected.branch as TSchema, value, direction, fromBytes, trail);
+      result = transform(selected.branch as TSchema, value, direction, fromBytes, trail, inPlace);
   } else if (node.anyOf !== undefined && direction === 'decode') {
     const branch = node.anyOf.find((candidate) => Value.Check(candidate as TSchema, value));
     if (branch !== undefined)
-      result = transform(branch as TSchema, value, direction, fromBytes, trail);
+      result = transform(branch as TSchema, value, direction, fromBytes, trail, inPlace);
   } else if (Array.isArray(value) && node.items !== undefined) {
     const items = node.items as TSchema;
-    const copy = new Array<unknown>(value.length);
+    const copy = inPlace ? value : new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
-      copy[index] = transform(items, value[index], direction, fromBytes, {
-        parent: trail,
-        key: index,
-      });
+      copy[index] = transform(
+        items,
+        value[index],
+        direction,
+        fromBytes,
+        { parent: trail, key: index },
+        inPlace,
+      );
     }
     result = copy;
   } else if (
     isRecord(value) &&
     (node.properties !== undefined || node.patternProperties !== undefined)
   ) {
-    const copy: Record<string, unknown> = { ...value };
+    const copy: Record<string, unknown> = inPlace ? value : { ...value };
     const shape = shapeOf(node);
     for (const [key, property] of shape.properties) {
       if (key in copy && containsCodec(property)) {
-        copy[key] = transform(property as TSchema, copy[key], direction, fromBytes, {
-          parent: trail,
-          key,
-        });
+        copy[key] = transform(
+          property as TSchema,
+          copy[key],
+          direction,
+          fromBytes,
+          { parent: trail, key },
+          inPlace,
+        );
       }
     }
     for (const property of shape.patterns) {
       for (const key of Object.keys(copy)) {
         if (!(key in (node.properties ?? {}))) {
-          copy[key] = transform(property as TSchema, copy[key], direction, fromBytes, {
-            parent: trail,
-            key,
-          });
+          copy[key] = transform(
+            property as TSchema,
+            copy[key],
+            direction,
+            fromBytes,
+            { parent: trail, key },
+            inPlace,
+          );
         }
       }
     }

@@ -68,10 +68,12 @@ const handedOff = new WeakMap<object, TSchema>();
 /**
  * Hands `value` to the next `checkValue` of `codec`, once: that call returns `value` itself, the
  * hand-off is used up, and every later call checks again. `value` must be a copy that a check of
- * `codec`'s schema (or of a schema that embeds it at that position) just returned, that only the
- * caller holds and that has not changed since. It is how a pure package passes what it already
- * checked at its boundary to the component it drives, so input is checked and copied once (the
- * kernel hands the tool requests and observations it checked to its tool engine).
+ * `codec`'s schema (or of a schema that embeds it at that position) just returned, or a value the
+ * typed constructors built from such copies and from values known valid, that only the caller
+ * (and whoever it hands `value` to) holds and that has not changed since. It is how a pure
+ * package passes what it already checked at its boundary to the component it drives, so input is
+ * checked and copied once (the handle hands the tool requests and observations it checked at its
+ * edge to the kernel's step, and the kernel hands them on to its tool engine).
  */
 export function handOffChecked<S extends TSchema>(
   codec: Pick<WireCodec<S>, 'schema'>,
@@ -111,7 +113,8 @@ export function createWireCodec<S extends TSchema>(name: string, schema: S): Wir
       }
       removeUnknownKeys(schema, candidate);
       const fromBytes = bytes === 'in-memory' ? scanned.value.fromBytes : null;
-      const decoded = transformCodecs(schema, candidate, 'decode', fromBytes);
+      // The candidate is the scan's own copy: the codecs replace its placeholders in place.
+      const decoded = transformCodecs(schema, candidate, 'decode', fromBytes, true);
       if (!decoded.ok) return err(violation(decoded.error, 'must be a Uint8Array'));
       return ok(decoded.value as StaticDecode<S>);
     } catch (error) {

@@ -2,6 +2,7 @@
 // the public ToolEngine (admit under an exact allow grant, drain its invoke, apply a succeeded
 // observation, drain its completion), with the request table already full of terminal records
 // (the steady state of a long-running engine), once with 1 grant and once with TOOL_POLICIES_MAX.
+// The setup and the cycle are exported: the tool-engine package bench runs the same ones.
 import { ToolEngine } from '@gate4agent/tool-engine';
 import {
   CAPABILITY_PROTOCOL_VERSION,
@@ -31,6 +32,7 @@ const actorId = ToolActorId.of('agent.bench');
 const providerId = ToolProviderId.of('gate.bench.provider');
 const capabilityId = ToolCapabilityId.of('browser.snapshot');
 const scope = (index: number) => ResourceScopeId.of(`page.scope-${index}`);
+const ungrantedScope = ResourceScopeId.of('page.ungranted');
 const payload = utf8Encode('{"scope":"active-page"}');
 const resultBytes = utf8Encode('{}');
 
@@ -65,24 +67,45 @@ function engineWith(grants: number): ToolEngine {
   return engine;
 }
 
-function roundTrip(engine: ToolEngine, nextId: () => number): () => void {
-  return () => {
-    const request = ConsumerBoundCapabilityRequest.new(
-      consumerId,
-      actorId,
-      CapabilityRequestInput.of({
-        localId: CapabilityRequestId.of(nextId()),
-        instanceId,
-        generation,
-        providerId,
-        capabilityId,
-        resourceScopeId: scope(0),
-        approvalSummary: 'Bench a request',
-        deadlineTick: Number.MAX_SAFE_INTEGER,
-        payload,
-      }),
-    );
-    if (unwrap(engine.request(request)).kind !== 'allow') throw new Error('request not allowed');
+function request(localId: number, resourceScopeId: ResourceScopeId) {
+  return ConsumerBoundCapabilityRequest.new(
+    consumerId,
+    actorId,
+    CapabilityRequestInput.of({
+      localId: CapabilityRequestId.of(localId),
+      instanceId,
+      generation,
+      providerId,
+      capabilityId,
+      resourceScopeId,
+      approvalSummary: 'Bench a request',
+      deadlineTick: Number.MAX_SAFE_INTEGER,
+      payload,
+    }),
+  );
+}
+
+/** The two request cycles of {@link toolEngineCycle}; each throws if any step went wrong. */
+export interface ToolEngineCycle {
+  /** One request admitted under an allow grant, invoked, observed succeeded and completed. */
+  readonly allowed: () => void;
+  /** One request no grant covers, admitted as a policy denial and completed. */
+  readonly denied: () => void;
+}
+
+/**
+ * An engine holding `grants` allow grants whose request table is already full of terminal
+ * records (so every admission also evicts the oldest one), and its request cycles. The package
+ * bench (packages/tool-engine/bench/request.bench.ts) runs the same cycles.
+ */
+export function toolEngineCycle(grants: number): ToolEngineCycle {
+  const engine = engineWith(grants);
+  let localId = 0;
+  const allowed = () => {
+    localId += 1;
+    if (unwrap(engine.request(request(localId, scope(0)))).kind !== 'allow') {
+      throw new Error('request not allowed');
+    }
     const [invoke] = engine.drainEffects();
     if (invoke === undefined || invoke.effect.kind !== 'invoke') throw new Error('no invoke');
     const applied = unwrap(
@@ -104,6 +127,15 @@ function roundTrip(engine: ToolEngine, nextId: () => number): () => void {
     if (applied.kind !== 'applied') throw new Error('observation ignored');
     if (engine.drainCompletions().completions.length !== 1) throw new Error('no completion');
   };
+  const denied = () => {
+    localId += 1;
+    if (unwrap(engine.request(request(localId, ungrantedScope))).kind !== 'deny') {
+      throw new Error('request not denied');
+    }
+    if (engine.drainCompletions().completions.length !== 1) throw new Error('no completion');
+  };
+  for (let index = 0; index < TOOL_REQUESTS_MAX; index += 1) allowed();
+  return { allowed, denied };
 }
 
 const scenario: Scenario = {
@@ -150,14 +182,8 @@ const scenario: Scenario = {
     },
   ],
   async run(part, size) {
-    const engine = engineWith(part === 'max-grants' ? TOOL_POLICIES_MAX : 1);
-    let localId = 0;
-    const step = roundTrip(engine, () => {
-      localId += 1;
-      return localId;
-    });
-    for (let index = 0; index < TOOL_REQUESTS_MAX; index += 1) step();
-    const { hz } = await measureRate(step, size);
+    const { allowed } = toolEngineCycle(part === 'max-grants' ? TOOL_POLICIES_MAX : 1);
+    const { hz } = await measureRate(allowed, size);
     return { hz };
   },
 };
