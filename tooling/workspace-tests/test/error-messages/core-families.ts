@@ -203,7 +203,10 @@ export const coreFamilies: readonly ErrorFamily[] = [
       invalidIdentifier: ['tool actor id'],
       controlCharacter: ['tool approval summary'],
       capabilityOutsideAdmission: ['browser.f.s'],
-      invalidInputSchema: ['browser.click', 'has top-level type "string", but a tool takes an object'],
+      invalidInputSchema: [
+        'browser.click',
+        'has top-level type "string", but a tool takes an object',
+      ],
       duplicateIdentifier: ['tool capability id'],
       zeroIdentifier: ['tool request id'],
       tooLarge: ['tool actor id', 256, 257],
