@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   ListenerSet,
   type NativeProviderExecutor,
+  type NativeProviderOperation,
   type ProviderInvocation,
 } from '@gate4agent/handle';
 import { type ToolFailure, ToolProviderId } from '@gate4agent/tool-protocol';
@@ -122,7 +123,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
   }
 
   /** Forwards `invocation` to the provider host; synchronous, the request goes out at once. */
-  start(invocation: ProviderInvocation): Result<ForwardedOperation, ToolFailure> {
+  start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure> {
     if (this.#closed) return err(CLOSED);
     if (this.#open.size >= FLEET_PROVIDER_OPERATIONS_MAX) return err(FULL);
     const opId = nuid.next();
