@@ -16,6 +16,7 @@ import {
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
+import { failedReply, respondTo } from '../wire/command-reply.js';
 import { FleetCommandCodec } from '../wire/fleet-command.js';
 import type { HostRecord } from '../wire/host-record.js';
 import { ApprovalAnnouncer } from './approval-announcer.js';
@@ -263,16 +264,9 @@ export class FleetHost implements AsyncDisposable {
       }
       reply = { ok: true, value: await run };
     } catch (error) {
-      const kind = (error as { kind?: unknown }).kind;
-      reply = {
-        ok: false,
-        error: {
-          kind: typeof kind === 'string' ? kind : 'command-failed',
-          message: error instanceof Error ? error.message : String(error),
-        },
-      };
+      reply = failedReply(error);
     }
-    if (msg.reply !== undefined && msg.reply !== '') msg.respond(JSON.stringify(reply));
+    respondTo(msg, reply);
   }
 
   async #forwardCompletions(owner: string, client: ToolClientHandle): Promise<void> {

@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
+import { failedReply, respondTo } from '../wire/command-reply.js';
 import { type ProviderRequest, ProviderRequestCodec } from '../wire/provider-message.js';
 import { ServedOperation } from './served-operation.js';
 
@@ -126,16 +127,9 @@ export class FleetProviderServer implements AsyncDisposable {
       if (!decoded.ok) throw FleetError.invalidCommand(this.hostId, decoded.error.message);
       reply = { ok: true, value: this.#run(sessionHostId, decoded.value) };
     } catch (error) {
-      const kind = (error as { kind?: unknown }).kind;
-      reply = {
-        ok: false,
-        error: {
-          kind: typeof kind === 'string' ? kind : 'command-failed',
-          message: error instanceof Error ? error.message : String(error),
-        },
-      };
+      reply = failedReply(error);
     }
-    if (msg.reply !== undefined && msg.reply !== '') msg.respond(JSON.stringify(reply));
+    respondTo(msg, reply);
     this.#check();
   }
 
