@@ -115,10 +115,10 @@ export function countAcks(
 }
 
 /**
- * One local NativeRuntime hosting the interactive fixture agent and the benchmark provider (the
- * quick program): the anchor of every fleet row. Its `clients` all share the runtime.
+ * A started NativeRuntime with the testkit's interactive fixture agent and the benchmark provider
+ * (the quick program, {@link PROVIDER_SLOTS} slots): the local side and every fleet host run it.
  */
-export function localSide(clients: number): BenchSide {
+export function benchRuntime(): { readonly runtime: NativeRuntime; readonly agentId: string } {
   const spec = interactiveAgentSpec();
   const { runtime } = unwrap(
     NativeRuntime.create(unwrap(AgentRegistry.create([spec])), {
@@ -137,6 +137,15 @@ export function localSide(clients: number): BenchSide {
     ),
   );
   runtime.start();
+  return { runtime, agentId: spec.id };
+}
+
+/**
+ * One local NativeRuntime hosting the interactive fixture agent and the benchmark provider (the
+ * quick program): the anchor of every fleet row. Its `clients` all share the runtime.
+ */
+export function localSide(clients: number): BenchSide {
+  const { runtime } = benchRuntime();
   const client: BenchClient = {
     runtime,
     async toolLane(session, actor) {
