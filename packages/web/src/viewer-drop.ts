@@ -8,7 +8,7 @@ export interface ViewerDrop {
   readonly reason: ViewerDropReason;
   /** The notice sent to the viewer as its last event. */
   readonly message: string;
-  /** Bytes the host held for the viewer when it was dropped. */
+  /** Bytes written to the viewer's connection and not yet sent when it was dropped. */
   readonly bufferedBytes: number;
 }
 

@@ -12,9 +12,12 @@ export interface ViewerLimits {
 
 /**
  * @internal One open event stream (server-sent events) to a page. Frames are coalesced while the
- * connection is backed up (the latest frame per session wins); every other event is written in
- * order. The bytes the host holds for it never pass `maxBufferedBytes`: a viewer that would need
- * more, or that leaves written data unread for `stallTimeoutMs`, is dropped and told why.
+ * connection is backed up (the latest frame per session wins; the encoded frame is one string
+ * shared by every viewer, so what a viewer keeps of them is bounded by the session count, not by
+ * its backlog) and written one at a time as the connection drains; every other event is written in
+ * order. The bytes written to the connection and not yet sent never pass `maxBufferedBytes`: a
+ * viewer that would need more, or that leaves written data unread for `stallTimeoutMs`, is dropped
+ * and told why.
  */
 export class Viewer {
   readonly id: number;
@@ -59,7 +62,6 @@ export class Viewer {
     if (this.#response.writableNeedDrain || this.#pendingFrames.size > 0) {
       this.#pendingFrames.delete(key);
       this.#pendingFrames.set(key, chunk);
-      this.#checkBound(0);
       return;
     }
     this.#write(chunk);
@@ -71,16 +73,10 @@ export class Viewer {
     if (!this.#closed) this.#response.destroy();
   }
 
-  #pendingFrameBytes(): number {
-    let bytes = 0;
-    for (const chunk of this.#pendingFrames.values()) bytes += Buffer.byteLength(chunk);
-    return bytes;
-  }
-
   #checkBound(extra: number): boolean {
-    const held = this.#response.writableLength + this.#pendingFrameBytes() + extra;
+    const held = this.#response.writableLength + extra;
     if (held > this.#limits.maxBufferedBytes) {
-      this.#drop('buffer-full', this.#response.writableLength + this.#pendingFrameBytes());
+      this.#drop('buffer-full', this.#response.writableLength);
       return false;
     }
     this.#peakBufferedBytes = Math.max(this.#peakBufferedBytes, held);
@@ -96,9 +92,11 @@ export class Viewer {
   #drained(): void {
     this.#clearStall();
     if (!this.open) return;
-    const frames = [...this.#pendingFrames.values()];
-    this.#pendingFrames.clear();
-    for (const chunk of frames) {
+    // One frame per drain at a time: writing every kept frame at once would queue them all
+    // (16 screens are more than a megabyte) although the viewer keeps up.
+    for (const [key, chunk] of this.#pendingFrames) {
+      if (this.#response.writableNeedDrain) return;
+      this.#pendingFrames.delete(key);
       this.#write(chunk);
       if (!this.open) return;
     }
@@ -109,7 +107,7 @@ export class Viewer {
     this.#stallTimer = setTimeout(() => {
       this.#stallTimer = null;
       if (this.open && this.#response.writableNeedDrain) {
-        this.#drop('stalled', this.#response.writableLength + this.#pendingFrameBytes());
+        this.#drop('stalled', this.#response.writableLength);
       }
     }, this.#limits.stallTimeoutMs);
     this.#stallTimer.unref();
