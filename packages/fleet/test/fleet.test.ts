@@ -166,7 +166,9 @@ beforeAll(async () => {
     FleetClient.connect({
       connection: nc,
       ownerId: 'alice',
-      hostTimeoutMs: 3_000,
+      // Long enough that a host whose heartbeats a loaded CI machine delays by seconds is not
+      // declared lost by mistake (seen once at 3 s); the host-loss tests wait this long.
+      hostTimeoutMs: 10_000,
       onError: (error) => {
         if (process.env.FLEET_TEST_VERBOSE) console.error('client', error);
       },
