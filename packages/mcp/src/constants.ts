@@ -3,6 +3,8 @@ import { TOOL_INLINE_RESULT_MAX_BYTES, TOOL_PAYLOAD_MAX_BYTES } from '@gate4agen
 
 /** The server name the bridge announces and the agent configs use (`mcp__gate4agent__…`). */
 export const MCP_SERVER_NAME = 'gate4agent';
+/** The `_meta` key under which a listed tool names its grant (provider, capability, scope, mode). */
+export const GRANT_META_KEY = 'gate4agent/grant';
 /** Max bytes of a `tools/call`'s JSON arguments: the tool protocol's payload limit (64 KiB). */
 export const MCP_ARGUMENTS_MAX_BYTES = TOOL_PAYLOAD_MAX_BYTES;
 /** Max bytes of an inline result the bridge turns into MCP content (256 KiB, tool-protocol's). */

@@ -6,11 +6,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { MCP_CONNECTIONS_PER_SESSION_MAX, MCP_MESSAGE_MAX_BYTES } from './constants.js';
+import type { McpSdk } from './load-mcp-sdk.js';
 import type { McpBridgeSession } from './mcp-bridge-session.js';
-import { createSessionServer } from './session-server.js';
 import { sameSecret } from './socket-endpoint.js';
 
 interface HttpSessionEntry {
@@ -50,20 +49,22 @@ function readBody(request: IncomingMessage): Promise<Buffer | null> {
  */
 export class HttpEndpoint {
   readonly #server: HttpServer;
+  readonly #sdk: McpSdk;
   readonly #routes = new Map<string, HttpSessionEntry>();
   readonly #byMcpSession = new Map<
     string,
     { route: string; transport: StreamableHTTPServerTransport }
   >();
 
-  private constructor(server: HttpServer) {
+  private constructor(server: HttpServer, sdk: McpSdk) {
     this.#server = server;
+    this.#sdk = sdk;
   }
 
-  /** Starts listening on 127.0.0.1 at an ephemeral port. */
-  static listen(): Promise<HttpEndpoint> {
+  /** Starts listening on 127.0.0.1 at an ephemeral port; serves with the loaded `sdk`. */
+  static listen(sdk: McpSdk): Promise<HttpEndpoint> {
     const server = createServer();
-    const endpoint = new HttpEndpoint(server);
+    const endpoint = new HttpEndpoint(server, sdk);
     server.on('request', (request, response) => {
       endpoint.#handle(request, response).catch((error: unknown) => {
         if (!response.headersSent) refuse(response, 500, String(error));
@@ -159,7 +160,7 @@ export class HttpEndpoint {
       await known.transport.handleRequest(request, response, body);
       return;
     }
-    if (request.method !== 'POST' || !isInitializeRequest(body)) {
+    if (request.method !== 'POST' || !this.#sdk.isInitializeRequest(body)) {
       refuse(response, 400, 'no MCP session id; start with an initialize request');
       return;
     }
@@ -171,7 +172,7 @@ export class HttpEndpoint {
       );
       return;
     }
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new this.#sdk.StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.#byMcpSession.set(id, { route, transport });
@@ -182,7 +183,7 @@ export class HttpEndpoint {
       entry.transports.delete(transport);
       if (transport.sessionId !== undefined) this.#byMcpSession.delete(transport.sessionId);
     };
-    const server = createSessionServer(entry.session);
+    const server = this.#sdk.createSessionServer(entry.session);
     await server.connect(transport);
     await transport.handleRequest(request, response, body);
   }

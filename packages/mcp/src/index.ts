@@ -2,6 +2,7 @@
 
 export { ERROR_META_KEY, RESULT_META_KEY } from './completion-result.js';
 export {
+  GRANT_META_KEY,
   MCP_APPROVAL_PROGRESS_INTERVAL_MS,
   MCP_ARGUMENTS_MAX_BYTES,
   MCP_CONNECTIONS_PER_SESSION_MAX,
@@ -24,4 +25,3 @@ export type { McpCallContext, McpGrantTarget } from './mcp-bridge-session.js';
 export { McpBridgeSession } from './mcp-bridge-session.js';
 export type { McpToolErrorKind } from './mcp-tool-error.js';
 export { McpToolError } from './mcp-tool-error.js';
-export { GRANT_META_KEY } from './session-server.js';

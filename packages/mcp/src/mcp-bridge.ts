@@ -17,6 +17,7 @@ import {
 } from './constants.js';
 import type { McpInputSchema } from './granted-tools.js';
 import { HttpEndpoint } from './http-endpoint.js';
+import { loadMcpSdk } from './load-mcp-sdk.js';
 import { McpBridgeError } from './mcp-bridge-error.js';
 import type { McpBridgeHost } from './mcp-bridge-host.js';
 import { McpBridgeSession } from './mcp-bridge-session.js';
@@ -198,6 +199,9 @@ export class McpBridge implements McpAttacher {
     instanceId: AgentInstanceId,
     options: OpenMcpSessionOptions = {},
   ): Promise<McpSessionEndpoint> {
+    // The SDK loads with the first session, not with the package. Awaited first, so the checks
+    // below still run right before the session is built.
+    const sdk = await loadMcpSdk();
     if (this.#disposed) throw McpBridgeError.disposed();
     const host = this.#host;
     if (host === null) throw McpBridgeError.notBound();
@@ -218,7 +222,7 @@ export class McpBridge implements McpAttacher {
     let socket: SocketEndpoint;
     const path = join(this.#directory, `s${this.#counter}.sock`);
     try {
-      socket = await SocketEndpoint.listen(path, secret, session);
+      socket = await SocketEndpoint.listen(path, secret, session, sdk);
     } catch (error) {
       await session.dispose();
       throw McpBridgeError.listenFailed(path, error);
@@ -233,10 +237,13 @@ export class McpBridge implements McpAttacher {
   /** @internal The shared HTTP server, started on first use. */
   httpEndpoint(): Promise<HttpEndpoint> {
     if (this.#disposed) return Promise.reject(McpBridgeError.disposed());
-    this.#http ??= HttpEndpoint.listen().catch((error: unknown) => {
-      this.#http = null;
-      throw McpBridgeError.listenFailed('127.0.0.1', error);
-    });
+    // A session is open (its SDK loaded) before anyone asks for its HTTP entry.
+    this.#http ??= loadMcpSdk()
+      .then((sdk) => HttpEndpoint.listen(sdk))
+      .catch((error: unknown) => {
+        this.#http = null;
+        throw McpBridgeError.listenFailed('127.0.0.1', error);
+      });
     return this.#http;
   }
 

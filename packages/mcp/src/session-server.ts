@@ -1,13 +1,10 @@
 import { createRequire } from 'node:module';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_SERVER_NAME } from './constants.js';
+import { GRANT_META_KEY, MCP_SERVER_NAME } from './constants.js';
 import type { McpBridgeSession } from './mcp-bridge-session.js';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
-
-/** The `_meta` key under which a listed tool names its grant (provider, capability, scope, mode). */
-export const GRANT_META_KEY = 'gate4agent/grant';
 
 /**
  * A fresh MCP server (the SDK's low-level `Server`) for one connection to `session`: `tools/list`

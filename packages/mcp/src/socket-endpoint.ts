@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server as NetServer, type Socket } from 'node:net';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   MCP_CONNECTIONS_PER_SESSION_MAX,
   MCP_MESSAGE_MAX_BYTES,
   MCP_SECRET_LINE_MAX_BYTES,
 } from './constants.js';
+import type { McpSdk } from './load-mcp-sdk.js';
 import type { McpBridgeSession } from './mcp-bridge-session.js';
-import { createSessionServer } from './session-server.js';
 
 /** Constant-time comparison of a presented secret with the expected one. */
 export function sameSecret(presented: string, expected: string): boolean {
@@ -24,17 +23,24 @@ export function sameSecret(presented: string, expected: string): boolean {
 export class SocketEndpoint {
   readonly path: string;
   readonly #server: NetServer;
+  readonly #sdk: McpSdk;
   readonly #sockets = new Set<Socket>();
 
-  private constructor(path: string, server: NetServer) {
+  private constructor(path: string, server: NetServer, sdk: McpSdk) {
     this.path = path;
     this.#server = server;
+    this.#sdk = sdk;
   }
 
-  /** Listens on `path` for `session`, authenticating with `secret`. */
-  static listen(path: string, secret: string, session: McpBridgeSession): Promise<SocketEndpoint> {
+  /** Listens on `path` for `session`, authenticating with `secret`; serves with the loaded `sdk`. */
+  static listen(
+    path: string,
+    secret: string,
+    session: McpBridgeSession,
+    sdk: McpSdk,
+  ): Promise<SocketEndpoint> {
     const server = createServer();
-    const endpoint = new SocketEndpoint(path, server);
+    const endpoint = new SocketEndpoint(path, server, sdk);
     server.on('connection', (socket) => endpoint.#accept(socket, secret, session));
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -76,10 +82,10 @@ export class SocketEndpoint {
   }
 
   #serve(socket: Socket, session: McpBridgeSession): void {
-    const transport = new StdioServerTransport(socket, socket, {
+    const transport = new this.#sdk.StdioServerTransport(socket, socket, {
       maxBufferSize: MCP_MESSAGE_MAX_BYTES,
     });
-    const server = createSessionServer(session);
+    const server = this.#sdk.createSessionServer(session);
     const previous = server.onclose;
     server.onclose = () => {
       previous?.();
