@@ -114,7 +114,9 @@ export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
 /**
  * Not upstream: once a session's output has been quiet this many ms with every write applied, its
  * pending frame is due at once (never sooner than `workerPollIntervalMs` after its last frame),
- * however far the flood spacing had pushed it: the end of a flood is on screen promptly.
+ * however far the flood spacing had pushed it: the end of a flood is on screen promptly. Quiet is
+ * confirmed after the event loop has read the PTY, and a quiet frame keeps the flood's spacing,
+ * so a pause within a flood costs one frame at most.
  */
 export const TERMINAL_FRAME_QUIET = 10;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */

@@ -138,21 +138,34 @@ describe('NativeEffectShell frames', () => {
     expect(shell.nextPublicationAt()).toBeNull();
 
     // Two frames in a row doubled the spacing to 100 ms, but a change whose output then went
-    // quiet (TERMINAL_FRAME_QUIET, here 10 ms after 1_050) is framed once the interval is over.
+    // quiet (TERMINAL_FRAME_QUIET after 1_050) is framed once the interval is over.
     const again = kernel.step(
       [command(4, { kind: 'resize', instanceId, size: { rows: 11, columns: 40 } })],
       [],
     );
     const resizedAgain = again.effects.find((effect) => effect.effect.kind === 'resize');
-    expect((await shell.execute(resizedAgain as EffectEnvelope)).observation.kind).toBe(
-      'resize-completed',
-    );
+    const againDone = await shell.execute(resizedAgain as EffectEnvelope);
+    expect(againDone.observation.kind).toBe('resize-completed');
+    kernel.step([], [againDone]);
     // The quiet timer runs on real time: the shell reports activity when it fires.
     await activityUntil(listeners, () => shell.nextPublicationAt() === 1_100);
     clock = 1_099;
     expect(shell.collectTerminalFrames()).toEqual([]);
     clock = 1_100;
     expect(frameOf(shell.collectTerminalFrames()[0]).size).toEqual({ rows: 11, columns: 40 });
+
+    // That quiet frame kept the 100 ms spacing: output resuming at once is the same flood, due
+    // a full spacing later (or once quiet, after the 50 ms interval), not framed at 50 ms again.
+    const third = kernel.step(
+      [command(5, { kind: 'resize', instanceId, size: { rows: 10, columns: 40 } })],
+      [],
+    );
+    const resizedThird = third.effects.find((effect) => effect.effect.kind === 'resize');
+    expect((await shell.execute(resizedThird as EffectEnvelope)).observation.kind).toBe(
+      'resize-completed',
+    );
+    expect(shell.nextPublicationAt()).toBe(1_200);
+    await activityUntil(listeners, () => shell.nextPublicationAt() === 1_150);
   });
 
   it('under a flood only writes that make the pending frame due sooner report activity', async () => {
