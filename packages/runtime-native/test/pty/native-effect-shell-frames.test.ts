@@ -254,6 +254,97 @@ describe('NativeEffectShell frames', () => {
     expect(shell.nextPublicationAt()).toBe(1_050);
   });
 
+  it('a quiet timer due while output still waits unread does not take it for quiet', async () => {
+    // `cat` in a fresh PTY: the line discipline echoes every input as soon as it is written.
+    const spec = interactiveAgentSpec();
+    spec.launch = { program: 'cat', fixedArgs: [] };
+    const catalog = registry(spec);
+    const listeners = new Set<() => void>();
+    let clock = 1_000;
+    const shell = new NativeEffectShell(catalog, {
+      onActivity: () => {
+        for (const listener of [...listeners]) listener();
+      },
+      frameIntervalMs: 50,
+      now: () => clock,
+    });
+    shells.push(shell);
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(811);
+    kernel.step(
+      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 50 }),
+        }),
+      ],
+      [],
+    );
+    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
+    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+    trackProcess(spawn.observation.processId as number, 'cat', { group: true });
+    kernel.step([], [spawn]);
+    const key = { instanceId, generation: spawn.generation };
+    const contents = () => {
+      const snapshot = shell.terminalSnapshot(key);
+      return snapshot.ok ? snapshot.value.contents : '';
+    };
+    let id = 3;
+    // Types `text`; the write itself happens before `execute` returns its promise.
+    const type = (text: string) => {
+      const step = kernel.step(
+        [
+          command(id++, {
+            kind: 'send-input',
+            instanceId,
+            action: { kind: 'terminal-text', text },
+          }),
+        ],
+        [],
+      );
+      return shell.execute(step.effects[0] as EffectEnvelope).then((done) => {
+        kernel.step([], [done]);
+        return done;
+      });
+    };
+
+    // Two frames of continuous output: the spacing doubles to 100 ms after the one at 1_050.
+    await type('a');
+    await activityUntil(listeners, () => contents().includes('a'));
+    frameOf(shell.collectTerminalFrames()[0]);
+    await type('b');
+    await activityUntil(listeners, () => contents().includes('ab'));
+    clock = 1_050;
+    frameOf(shell.collectTerminalFrames()[0]);
+    await type('c');
+    await activityUntil(listeners, () => contents().includes('abc'));
+    expect(shell.nextPublicationAt()).toBe(1_150);
+
+    // In a check phase: type 'd' and hold the thread past TERMINAL_FRAME_QUIET, as a process
+    // that is not scheduled would. The loop's next turn runs the due quiet timer before its
+    // poll reads the echo; an immediate queued now looks right after that poll.
+    const observed = await new Promise<number | null>((resolve) => {
+      setImmediate(() => {
+        void type('d');
+        const until = performance.now() + 40;
+        while (performance.now() < until) {
+          // The thread is busy: the echo waits in the PTY.
+        }
+        setImmediate(() => resolve(shell.nextPublicationAt()));
+      });
+    });
+    // Not quiet: the frame stays due a full spacing after the last one.
+    expect(observed).toBe(1_150);
+    await activityUntil(listeners, () => contents().includes('abcd'));
+    await activityUntil(listeners, () => shell.nextPublicationAt() === 1_100);
+  });
+
   it('a session worker with an idle live session reads no screen and publishes nothing', async () => {
     const catalog = registry(interactiveAgentSpec());
     const kernel = new Gate4AgentKernel(catalog);
