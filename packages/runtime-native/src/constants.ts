@@ -106,15 +106,18 @@ export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
 export const TERMINAL_FRAME_COST_SPACING = 50;
 /**
  * Not upstream: while a session's output never pauses, the interval between its frames doubles
- * from `workerPollIntervalMs` up to this many ms (10 frames a second); the first frame after a
+ * from `workerPollIntervalMs` up to this many ms (4 frames a second: each frame costs the kernel
+ * step a check and a publication besides its build); the first frame after a
  * pause comes at once again. The last state is always published: once the output has been quiet
  * for {@link TERMINAL_FRAME_QUIET}, or at most this long (or the frame's cost spacing) after it.
  */
-export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
+export const TERMINAL_FRAME_FLOOD_INTERVAL = 250;
 /**
  * Not upstream: once a session's output has been quiet this many ms with every write applied, its
  * pending frame is due at once (never sooner than `workerPollIntervalMs` after its last frame),
- * however far the flood spacing had pushed it: the end of a flood is on screen promptly.
+ * however far the flood spacing had pushed it: the end of a flood is on screen promptly. Quiet is
+ * confirmed after the event loop has read the PTY, and a quiet frame keeps the flood's spacing,
+ * so a pause within a flood costs one frame at most.
  */
 export const TERMINAL_FRAME_QUIET = 10;
 /** gate4agent-pty: after the child exits, output must be quiet this long before the reader ends. */

@@ -98,12 +98,19 @@ export class NativeEffectShell {
     // Output has gone quiet once the screen has applied everything published and nothing more
     // was applied for TERMINAL_FRAME_QUIET ms: one timer, re-armed (not re-created) whenever
     // the screen catches up, tells. Then a pending frame may be due sooner than its spacing.
+    // Timers run before the event loop polls for I/O: a process that was not scheduled for that
+    // long finds its timer due with output still unread. So the timer only proposes; the check
+    // phase, after the poll has read what was waiting, confirms that nothing more came.
     let armedAt = -1;
-    const quietTimer = setTimeout(() => {
-      if (armedAt !== screen.appliedSequence || screen.appliedSequence < screen.publishedSequence)
-        return;
+    const caughtUp = () =>
+      armedAt === screen.appliedSequence && screen.appliedSequence >= screen.publishedSequence;
+    const confirmQuiet = () => {
+      if (!caughtUp() || screen.disposed) return;
       owned.quiet = true;
       this.#report(owned);
+    };
+    const quietTimer = setTimeout(() => {
+      if (caughtUp()) setImmediate(confirmQuiet);
     }, TERMINAL_FRAME_QUIET);
     quietTimer.unref?.();
     // An applied write reports activity only when it makes the session's pending frame due
@@ -374,13 +381,17 @@ export class NativeEffectShell {
           }),
         );
         // Output that never paused since the last frame doubles the interval (up to
-        // TERMINAL_FRAME_FLOOD_INTERVAL); a pause resets it. Frames are further spaced by what
-        // they cost: a flood gets fewer, dearer frames, never more work.
-        const continuous =
-          !early && started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
-        owned.floodInterval = continuous
-          ? Math.min(TERMINAL_FRAME_FLOOD_INTERVAL, Math.max(1, owned.floodInterval) * 2)
-          : this.#frameIntervalMs;
+        // TERMINAL_FRAME_FLOOD_INTERVAL); a frame built after a pause resets it. A quiet frame
+        // (early) keeps it: output that resumes at once was a hiccup of the flood (one extra
+        // frame, not a new ramp of short intervals), and output after a real pause is due once
+        // quiet again, within TERMINAL_FRAME_QUIET. Frames are further spaced by what they
+        // cost: a flood gets fewer, dearer frames, never more work.
+        const continuous = started < owned.lastFrameAt + owned.frameSpacing + this.#frameIntervalMs;
+        if (!early) {
+          owned.floodInterval = continuous
+            ? Math.min(TERMINAL_FRAME_FLOOD_INTERVAL, Math.max(1, owned.floodInterval) * 2)
+            : this.#frameIntervalMs;
+        }
         const built = this.#now();
         owned.lastFrameAt = built;
         owned.frameSpacing = Math.max(

@@ -295,10 +295,13 @@ export class PtySession implements AsyncDisposable {
 
   /**
    * Best-effort synchronous teardown for owners that cannot await: SIGKILL every process of the
-   * kill domain, the PTY's process group and the root. Use `shutdown()` to prove the reap.
+   * kill domain, the PTY's process group and the root, and release the screen (xterm) as
+   * `shutdown()` does, keeping the state applied so far as its final snapshot. Use `shutdown()`
+   * to prove the reap. Idempotent.
    */
   dispose(): void {
     this.killDomain.killSync();
+    this.screen.dispose();
     if (this.#exit !== null) return;
     try {
       if (process.platform !== 'win32') process.kill(-this.pid, 'SIGKILL');

@@ -130,7 +130,9 @@ export class NativeEffectDispatcher {
 
   /**
    * Up to `limit` observations: synthesized failures, then worker completions and events, then
-   * the latest cached frame per session (in key order) with the budget that is left.
+   * the latest cached frame per session (in key order) with the budget that is left. Call it
+   * right before the kernel step the observations are for: the frames are handed off to its
+   * check (see `TerminalFrameCache.take`).
    */
   drainObservations(limit: number): DrainedObservations {
     this.#prune();

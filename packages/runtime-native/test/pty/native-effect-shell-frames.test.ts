@@ -138,21 +138,34 @@ describe('NativeEffectShell frames', () => {
     expect(shell.nextPublicationAt()).toBeNull();
 
     // Two frames in a row doubled the spacing to 100 ms, but a change whose output then went
-    // quiet (TERMINAL_FRAME_QUIET, here 10 ms after 1_050) is framed once the interval is over.
+    // quiet (TERMINAL_FRAME_QUIET after 1_050) is framed once the interval is over.
     const again = kernel.step(
       [command(4, { kind: 'resize', instanceId, size: { rows: 11, columns: 40 } })],
       [],
     );
     const resizedAgain = again.effects.find((effect) => effect.effect.kind === 'resize');
-    expect((await shell.execute(resizedAgain as EffectEnvelope)).observation.kind).toBe(
-      'resize-completed',
-    );
+    const againDone = await shell.execute(resizedAgain as EffectEnvelope);
+    expect(againDone.observation.kind).toBe('resize-completed');
+    kernel.step([], [againDone]);
     // The quiet timer runs on real time: the shell reports activity when it fires.
     await activityUntil(listeners, () => shell.nextPublicationAt() === 1_100);
     clock = 1_099;
     expect(shell.collectTerminalFrames()).toEqual([]);
     clock = 1_100;
     expect(frameOf(shell.collectTerminalFrames()[0]).size).toEqual({ rows: 11, columns: 40 });
+
+    // That quiet frame kept the 100 ms spacing: output resuming at once is the same flood, due
+    // a full spacing later (or once quiet, after the 50 ms interval), not framed at 50 ms again.
+    const third = kernel.step(
+      [command(5, { kind: 'resize', instanceId, size: { rows: 10, columns: 40 } })],
+      [],
+    );
+    const resizedThird = third.effects.find((effect) => effect.effect.kind === 'resize');
+    expect((await shell.execute(resizedThird as EffectEnvelope)).observation.kind).toBe(
+      'resize-completed',
+    );
+    expect(shell.nextPublicationAt()).toBe(1_200);
+    await activityUntil(listeners, () => shell.nextPublicationAt() === 1_150);
   });
 
   it('under a flood only writes that make the pending frame due sooner report activity', async () => {
@@ -239,6 +252,97 @@ describe('NativeEffectShell frames', () => {
     expect(activity).toBeGreaterThanOrEqual(1);
     expect(activity).toBeLessThanOrEqual(2);
     expect(shell.nextPublicationAt()).toBe(1_050);
+  });
+
+  it('a quiet timer due while output still waits unread does not take it for quiet', async () => {
+    // `cat` in a fresh PTY: the line discipline echoes every input as soon as it is written.
+    const spec = interactiveAgentSpec();
+    spec.launch = { program: 'cat', fixedArgs: [] };
+    const catalog = registry(spec);
+    const listeners = new Set<() => void>();
+    let clock = 1_000;
+    const shell = new NativeEffectShell(catalog, {
+      onActivity: () => {
+        for (const listener of [...listeners]) listener();
+      },
+      frameIntervalMs: 50,
+      now: () => clock,
+    });
+    shells.push(shell);
+    const kernel = new Gate4AgentKernel(catalog);
+    const instanceId = AgentInstanceId.of(811);
+    kernel.step(
+      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
+      [],
+    );
+    const start = kernel.step(
+      [
+        command(2, {
+          kind: 'start',
+          instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 10, columns: 50 }),
+        }),
+      ],
+      [],
+    );
+    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
+    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+    trackProcess(spawn.observation.processId as number, 'cat', { group: true });
+    kernel.step([], [spawn]);
+    const key = { instanceId, generation: spawn.generation };
+    const contents = () => {
+      const snapshot = shell.terminalSnapshot(key);
+      return snapshot.ok ? snapshot.value.contents : '';
+    };
+    let id = 3;
+    // Types `text`; the write itself happens before `execute` returns its promise.
+    const type = (text: string) => {
+      const step = kernel.step(
+        [
+          command(id++, {
+            kind: 'send-input',
+            instanceId,
+            action: { kind: 'terminal-text', text },
+          }),
+        ],
+        [],
+      );
+      return shell.execute(step.effects[0] as EffectEnvelope).then((done) => {
+        kernel.step([], [done]);
+        return done;
+      });
+    };
+
+    // Two frames of continuous output: the spacing doubles to 100 ms after the one at 1_050.
+    await type('a');
+    await activityUntil(listeners, () => contents().includes('a'));
+    frameOf(shell.collectTerminalFrames()[0]);
+    await type('b');
+    await activityUntil(listeners, () => contents().includes('ab'));
+    clock = 1_050;
+    frameOf(shell.collectTerminalFrames()[0]);
+    await type('c');
+    await activityUntil(listeners, () => contents().includes('abc'));
+    expect(shell.nextPublicationAt()).toBe(1_150);
+
+    // In a check phase: type 'd' and hold the thread past TERMINAL_FRAME_QUIET, as a process
+    // that is not scheduled would. The loop's next turn runs the due quiet timer before its
+    // poll reads the echo; an immediate queued now looks right after that poll.
+    const observed = await new Promise<number | null>((resolve) => {
+      setImmediate(() => {
+        void type('d');
+        const until = performance.now() + 40;
+        while (performance.now() < until) {
+          // The thread is busy: the echo waits in the PTY.
+        }
+        setImmediate(() => resolve(shell.nextPublicationAt()));
+      });
+    });
+    // Not quiet: the frame stays due a full spacing after the last one.
+    expect(observed).toBe(1_150);
+    await activityUntil(listeners, () => contents().includes('abcd'));
+    await activityUntil(listeners, () => shell.nextPublicationAt() === 1_100);
   });
 
   it('a session worker with an idle live session reads no screen and publishes nothing', async () => {

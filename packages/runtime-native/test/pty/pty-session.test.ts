@@ -127,6 +127,19 @@ describe('PtySession', () => {
     expect(session.screen.contents()).toContain('last>');
   });
 
+  it('dispose kills the tree and releases the screen, keeping the last applied frame', async () => {
+    const session = spawn('sh', ['-c', "printf 'gone>'; sleep 60"]);
+    await until(() => session.terminalState().contents.includes('gone>'));
+    session.dispose();
+    expect(session.screen.disposed).toBe(true);
+    expect(session.terminalState().contents).toContain('gone>');
+    // Idempotent, and the later shutdown proves the reap with the same final screen.
+    session.dispose();
+    const outcome = await session.shutdown();
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.value.terminal.contents).toContain('gone>');
+  });
+
   it('readiness times out when the agent never owns the foreground', async () => {
     const session = spawn(process.execPath, [fixtureScriptPath('control-fixture')]);
     const spec: AgentSpec = structuredClone(interactiveAgentSpec());

@@ -1,5 +1,10 @@
 import type { ObservationEnvelope } from '@gate4agent/types';
-import { AgentInstanceId, CONTROL_PROTOCOL_VERSION, SessionGeneration } from '@gate4agent/types';
+import {
+  AgentInstanceId,
+  CONTROL_PROTOCOL_VERSION,
+  ObservationEnvelopeCodec,
+  SessionGeneration,
+} from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { TerminalFrameCache } from '../../src/workers/terminal-frame-cache.js';
 
@@ -11,6 +16,31 @@ function stale(instance: number, generation: number, message: string): Observati
     generation: SessionGeneration.of(generation),
     observation: { kind: 'terminal-stale', message },
   };
+}
+
+function frame(instance: number, contents: string): ObservationEnvelope {
+  return Object.freeze({
+    protocolVersion: CONTROL_PROTOCOL_VERSION,
+    operationId: null,
+    instanceId: AgentInstanceId.of(instance),
+    generation: SessionGeneration.of(1),
+    observation: Object.freeze({
+      kind: 'terminal-frame' as const,
+      frame: Object.freeze({
+        sequence: 3,
+        size: Object.freeze({ rows: 2, columns: 10 }),
+        cursorRow: 0,
+        cursorColumn: 2,
+        contents,
+        formatted: new TextEncoder().encode(contents),
+        scrollbackFormatted: Object.freeze([new Uint8Array([0x61])]) as Uint8Array[],
+        alternateScreen: false,
+        mouseProtocolEnabled: false,
+        mouseProtocolEncoding: 'default' as const,
+      }),
+      operatorGate: null,
+    }),
+  });
 }
 
 const keyOf = (observation: ObservationEnvelope) => [
@@ -43,5 +73,25 @@ describe('TerminalFrameCache', () => {
     expect(cache.take(0)).toEqual([]);
     cache.remove({ instanceId: AgentInstanceId.of(1), generation: SessionGeneration.of(1) });
     expect(cache.size).toBe(0);
+  });
+
+  it('hands a frame off to the kernel step check, which then neither copies nor re-checks it', () => {
+    const cache = new TerminalFrameCache(() => {});
+    cache.insert(frame(1, 'ok>'));
+    const [taken] = cache.take(1);
+    const checked = ObservationEnvelopeCodec.checkValue(taken);
+    expect(checked.ok && checked.value).toBe(taken);
+    // Handed off once: a second check checks, and copies, again.
+    const again = ObservationEnvelopeCodec.checkValue(taken);
+    expect(again.ok && again.value).not.toBe(taken);
+    expect(again.ok && again.value).toEqual(taken);
+  });
+
+  it('does not hand off a frame whose text is ill-formed, so the check still refuses it', () => {
+    const cache = new TerminalFrameCache(() => {});
+    cache.insert(frame(1, 'bad \ud800>'));
+    const [taken] = cache.take(1);
+    const checked = ObservationEnvelopeCodec.checkValue(taken);
+    expect(checked.ok).toBe(false);
   });
 });
