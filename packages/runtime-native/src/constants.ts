@@ -106,12 +106,12 @@ export const TERMINAL_FRAME_SCROLLBACK_MAX_ROWS = 256;
 export const TERMINAL_FRAME_COST_SPACING = 50;
 /**
  * Not upstream: while a session's output never pauses, the interval between its frames doubles
- * from `workerPollIntervalMs` up to this many ms (4 frames a second: each frame costs the kernel
- * step a check and a publication besides its build); the first frame after a
- * pause comes at once again. The last state is always published: once the output has been quiet
- * for {@link TERMINAL_FRAME_QUIET}, or at most this long (or the frame's cost spacing) after it.
+ * from `workerPollIntervalMs` up to this many ms (10 frames a second: a live view of an agent that
+ * streams output stays fluid); the first frame after a pause comes at once again. The last state
+ * is always published: once the output has been quiet for {@link TERMINAL_FRAME_QUIET}, or at
+ * most this long (or the frame's cost spacing) after it.
  */
-export const TERMINAL_FRAME_FLOOD_INTERVAL = 250;
+export const TERMINAL_FRAME_FLOOD_INTERVAL = 100;
 /**
  * Not upstream: once a session's output has been quiet this many ms with every write applied, its
  * pending frame is due at once (never sooner than `workerPollIntervalMs` after its last frame),
