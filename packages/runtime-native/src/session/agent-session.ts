@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { EventSubscription, Gate4AgentHandle, Subscription } from '@gate4agent/handle';
 import { MAX_SUBSCRIPTION_CAPACITY, SubscriberList } from '@gate4agent/handle';
 import type {
@@ -20,9 +19,12 @@ import type {
 import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../constants.js';
 import { describeLines, describeStatus, endedStatus, isEnded } from './agent-exit-text.js';
 import { AgentSessionError } from './agent-session-error.js';
+import { currentFirst } from './current-first.js';
+import { endLiveRun, type InstanceControl, removeInstance } from './end-instance.js';
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
+import { stopWithGrace } from './stop-with-grace.js';
 import { timeoutSignal, untilChanged } from './until-changed.js';
 
 /** @internal What a session needs from the runtime that launched it. */
@@ -43,6 +45,13 @@ type EventHandler = (event: ControlEvent) => void;
  * `NativeRuntime.launchAgent`. Every read is the latest published snapshot; every wait is settled
  * by the runtime's own publication (no polling); command ids are allocated inside and the host
  * driver needs no `wake()`. Dispose it (`await using`) to stop the agent and remove the session.
+ *
+ * A session follows one run: the session generation its launch started. When that run ends,
+ * `exited` settles, `frames()` iterations end, and waits and inputs reject with `agent-exited`.
+ * A later `start` of the same instance through the control handle is a new run the session does
+ * not follow: its reads no longer show the instance (`snapshot` is `null`), its inputs are not
+ * sent to it, and the `agent-exited` message names the newer generation. `dispose()` still ends
+ * whatever run of its instance is live (stop, wait for the exit, then remove).
  */
 export class AgentSession implements AsyncDisposable {
   /** The control-plane instance this session drives. */
@@ -58,6 +67,8 @@ export class AgentSession implements AsyncDisposable {
   readonly #changed = new Set<() => void>();
   readonly #handlers = new Set<EventHandler>();
   #snapshot: SessionSnapshot | null;
+  /** The generation of the run this session follows, known once its `start` took effect. */
+  #generation: SessionGeneration | null = null;
   #exit: AgentExit | null = null;
   #resolveExit!: (exit: AgentExit) => void;
   #inputs: Promise<unknown> = Promise.resolve();
@@ -76,12 +87,15 @@ export class AgentSession implements AsyncDisposable {
     this.#unsubscribe = host.onPublish(() => this.#refresh());
   }
 
-  /** The latest published snapshot of this session (`null` once it was removed). */
+  /**
+   * The latest published snapshot of this session's run (`null` once it was removed, or once the
+   * instance runs a later generation started outside this session).
+   */
   get snapshot(): SessionSnapshot | null {
     return this.#snapshot;
   }
 
-  /** The session's lifecycle status (`exited` once it was removed). */
+  /** The session's lifecycle status (`exited` once it was removed; the final one once it ended). */
   get status(): SessionStatus {
     return this.#snapshot?.status ?? this.#exit?.status ?? { kind: 'exited', exitCode: null };
   }
@@ -123,20 +137,7 @@ export class AgentSession implements AsyncDisposable {
     );
     const current = this.frame;
     if (current === null) return subscription.values(options);
-    const rest = subscription.values(options);
-    let first = true;
-    return {
-      next: async () => {
-        if (!first) return rest.next();
-        first = false;
-        options.signal?.throwIfAborted();
-        return { done: false, value: current };
-      },
-      return: async () => rest.return?.() ?? { done: true, value: undefined },
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
+    return currentFirst(current, subscription.values(options), options.signal);
   }
 
   /**
@@ -203,7 +204,9 @@ export class AgentSession implements AsyncDisposable {
 
   /**
    * Stops the agent (its whole process tree) and resolves with how it ended: a cooperative stop
-   * first, then a forced one when it has not exited after `graceMs`. Idempotent.
+   * first, then a forced one when it has not exited after `graceMs`. Idempotent. Once this
+   * session's run has ended it resolves with that end and stops nothing (not a later run of the
+   * instance; `dispose()` ends that one).
    */
   async stop(options: AgentStopOptions = {}): Promise<AgentExit> {
     if (this.#exit !== null) return this.#exit;
@@ -212,28 +215,25 @@ export class AgentSession implements AsyncDisposable {
       this.#end({ kind: 'exited', exitCode: null }, '');
       return this.exited;
     }
-    this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: false });
-    const graceMs = Math.max(0, options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS);
-    const grace = new AbortController();
-    const forced = delay(graceMs, true, { signal: grace.signal }).catch(() => false);
-    const first = await Promise.race([this.exited, forced]);
-    grace.abort();
-    if (first === true && this.#exit === null) {
-      this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: true });
-    }
+    await stopWithGrace(
+      (force) => this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      this.exited,
+      options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS,
+    );
     return this.exited;
   }
 
-  /** Stops the agent if it runs, removes the session and lets go of the runtime. Idempotent. */
+  /**
+   * Ends whatever run of the instance is live, removes the session and lets go of the runtime:
+   * this session's run is stopped as {@link stop} does; a later run started through the control
+   * handle is stopped the same way; once the instance has exited it is removed. Idempotent: every
+   * call (and `Symbol.asyncDispose`) shares the one disposal. Rejects with `command-rejected` when
+   * the engine refuses the removal (the instance was started again meanwhile).
+   */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {
       try {
-        if (this.#snapshot !== null) {
-          await this.stop();
-          // A disposed runtime has no control plane left to remove the session from.
-          if (!this.#host.disposed())
-            this.#dispatch({ kind: 'remove', instanceId: this.instanceId });
-        }
+        await this.#endInstance();
       } finally {
         this.#unsubscribe();
         this.#events.close();
@@ -246,6 +246,24 @@ export class AgentSession implements AsyncDisposable {
   /** Same as {@link dispose}, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.dispose();
+  }
+
+  /** Stops this session's run, then any later live run of the instance, then removes it. */
+  async #endInstance(): Promise<void> {
+    // A disposed runtime has stopped every PTY and has no control plane left to remove from.
+    if (this.#host.disposed()) return;
+    if (this.#row() === null && this.#exit !== null) return;
+    await this.stop();
+    const control: InstanceControl = {
+      row: () => this.#row(),
+      changed: this.#changed,
+      disposed: () => this.#host.disposed(),
+      stop: (force) => this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      remove: () =>
+        this.#dispatchWatched({ kind: 'remove', instanceId: this.instanceId }, undefined),
+    };
+    await endLiveRun(control);
+    await removeInstance(control);
   }
 
   /** @internal starts the session: register, start, then wait until the agent runs. */
@@ -290,7 +308,12 @@ export class AgentSession implements AsyncDisposable {
       this.#events = this.#host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
     }
     const previous = this.#snapshot;
-    const row = this.#row();
+    const live = this.#row();
+    if (this.#generation === null && live !== null && live.status.kind !== 'registered') {
+      this.#generation = live.generation;
+    }
+    // A later generation of the instance is another run: this session's run has ended.
+    const row = this.#laterRun(live) ? null : live;
     this.#snapshot = row;
     const frame = row?.terminalFrame ?? null;
     if (frame !== null && frame.sequence !== previous?.terminalFrame?.sequence) {
@@ -310,6 +333,11 @@ export class AgentSession implements AsyncDisposable {
       this.#end(final, screen);
     }
     for (const changed of [...this.#changed]) changed();
+  }
+
+  /** Whether `row` belongs to a run of the instance started after this session's own. */
+  #laterRun(row: SessionSnapshot | null): boolean {
+    return row !== null && this.#generation !== null && row.generation !== this.#generation;
   }
 
   #end(status: AgentExit['status'], screen: string): void {
@@ -343,6 +371,8 @@ export class AgentSession implements AsyncDisposable {
     done: (event: ControlEvent['event']) => boolean,
     signal?: AbortSignal,
   ): Promise<void> {
+    // Never reaches a later run of the instance: this session's own run has ended.
+    if (this.#exit !== null) throw this.#ended(`before its ${command.kind} command was sent`);
     let finished = false;
     let failure: unknown = null;
     const watched = this.#dispatchWatched(command, signal, (event) => {
@@ -421,6 +451,10 @@ export class AgentSession implements AsyncDisposable {
     const exit = this.#exit;
     const status = exit === null ? 'ended' : describeStatus(exit.status);
     const screen = describeLines(exit?.lastLines ?? []);
-    return AgentSessionError.agentExited(this.agentId, status, when, screen);
+    const later = this.#row();
+    const after = this.#laterRun(later)
+      ? `${when}; instance ${this.instanceId} now runs generation ${later?.generation}, started outside this session, which follows only its own run (generation ${this.#generation})`
+      : when;
+    return AgentSessionError.agentExited(this.agentId, status, after, screen);
   }
 }
