@@ -227,8 +227,10 @@ export class AgentSession implements AsyncDisposable {
    * Ends whatever run of the instance is live, removes the session and lets go of the runtime:
    * this session's run is stopped as {@link stop} does; a later run started through the control
    * handle is stopped the same way; once the instance has exited it is removed. Idempotent: every
-   * call (and `Symbol.asyncDispose`) shares the one disposal. Rejects with `command-rejected` when
-   * the engine refuses the removal (the instance was started again meanwhile).
+   * call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the removal is
+   * published (by the host driver `launchAgent` started; after `runtime.dispose()` at once), and
+   * rejects with `command-rejected` when the engine refuses it (the instance was started again
+   * meanwhile).
    */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {

@@ -128,9 +128,17 @@ describe('AgentSession after a restart through the control handle', () => {
     expect(rowOf(handle, session)?.status.kind).toBe('running');
 
     // Every disposal shares one: the later run is stopped once and the instance removed once.
+    const events = handle.subscribe(64);
     const disposals = [session.dispose(), session[Symbol.asyncDispose](), session.dispose()];
     await Promise.all(disposals);
     expect(rowOf(handle, session)).toBeNull();
+    const kinds: string[] = [];
+    for (let next = events.tryRecv(); next.ok; next = events.tryRecv()) {
+      if (next.value.instanceId === session.instanceId) kinds.push(next.value.event.kind);
+    }
+    expect(kinds.filter((kind) => kind === 'stop-requested')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'removed')).toHaveLength(1);
+    expect(kinds).not.toContain('command-rejected');
     expect(isProcessAlive(restarted.processId ?? 0)).toBe(false);
   });
 });
