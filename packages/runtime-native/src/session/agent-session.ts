@@ -58,7 +58,10 @@ export class AgentSession implements AsyncDisposable {
   readonly instanceId: AgentInstanceId;
   /** The agent this session runs. */
   readonly agentId: AgentId;
-  /** Settles once the agent has exited or failed, with its final status and screen. Never rejects. */
+  /**
+   * Settles once this session's run has exited or failed, with its final status and screen (a
+   * later run of the instance does not change it). Never rejects.
+   */
   readonly exited: Promise<AgentExit>;
   readonly #host: AgentSessionHost;
   #events: EventSubscription;
@@ -127,7 +130,7 @@ export class AgentSession implements AsyncDisposable {
 
   /**
    * Iterates the terminal frames as they are published, starting with the current one. Ends when
-   * the session ends; leaving the loop early unsubscribes. An aborted `signal` rejects the
+   * the session's run ends; leaving the loop early unsubscribes. An aborted `signal` rejects the
    * pending step with `signal.reason`.
    */
   frames(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<TerminalFrame> {
