@@ -24,6 +24,7 @@ import { endLiveRun, type InstanceControl, removeInstance } from './end-instance
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
+import { SessionCommands } from './session-commands.js';
 import { stopWithGrace } from './stop-with-grace.js';
 import { timeoutSignal, untilChanged } from './until-changed.js';
 
@@ -37,8 +38,6 @@ export interface AgentSessionHost {
   /** A command id no other command of this runtime's sessions uses. */
   nextCommandId(): CommandId;
 }
-
-type EventHandler = (event: ControlEvent) => void;
 
 /**
  * One agent CLI running in a PTY, driven through the runtime's control plane: the common case of
@@ -68,7 +67,7 @@ export class AgentSession implements AsyncDisposable {
   readonly #unsubscribe: () => void;
   readonly #frames = new SubscriberList<TerminalFrame>(MAX_SESSION_FRAME_SUBSCRIBERS);
   readonly #changed = new Set<() => void>();
-  readonly #handlers = new Set<EventHandler>();
+  readonly #commands: SessionCommands;
   #snapshot: SessionSnapshot | null;
   /** The generation of the run this session follows, known once its `start` took effect. */
   #generation: SessionGeneration | null = null;
@@ -80,6 +79,7 @@ export class AgentSession implements AsyncDisposable {
   /** @internal built by `NativeRuntime.launchAgent`. */
   constructor(host: AgentSessionHost, instanceId: AgentInstanceId, agentId: AgentId) {
     this.#host = host;
+    this.#commands = new SessionCommands(host, agentId);
     this.instanceId = instanceId;
     this.agentId = agentId;
     this.exited = new Promise((resolve) => {
@@ -219,7 +219,7 @@ export class AgentSession implements AsyncDisposable {
       return this.exited;
     }
     await stopWithGrace(
-      (force) => this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      (force) => this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
       this.exited,
       options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS,
     );
@@ -263,9 +263,10 @@ export class AgentSession implements AsyncDisposable {
       row: () => this.#row(),
       changed: this.#changed,
       disposed: () => this.#host.disposed(),
-      stop: (force) => this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      stop: (force) =>
+        this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
       remove: () =>
-        this.#dispatchWatched({ kind: 'remove', instanceId: this.instanceId }, undefined),
+        this.#commands.dispatchWatched({ kind: 'remove', instanceId: this.instanceId }, undefined),
     };
     await endLiveRun(control);
     await removeInstance(control);
@@ -281,7 +282,7 @@ export class AgentSession implements AsyncDisposable {
       (event) => event.kind === 'registered',
       signal,
     );
-    const watched = this.#dispatchWatched(start, signal);
+    const watched = this.#commands.dispatchWatched(start, signal);
     try {
       await untilChanged(this.#changed, signal, () => {
         const rejected = watched.rejection();
@@ -306,7 +307,7 @@ export class AgentSession implements AsyncDisposable {
     let next = this.#events.tryRecv();
     for (; next.ok; next = this.#events.tryRecv()) {
       if (next.value.instanceId !== this.instanceId) continue;
-      for (const handler of [...this.#handlers]) handler(next.value);
+      this.#commands.route(next.value);
     }
     if (next.error.kind === 'disconnected' && this.#exit === null) {
       // Over a full subscription's worth of events in one tick: read on from a fresh one.
@@ -380,7 +381,7 @@ export class AgentSession implements AsyncDisposable {
     if (this.#exit !== null) throw this.#ended(`before its ${command.kind} command was sent`);
     let finished = false;
     let failure: unknown = null;
-    const watched = this.#dispatchWatched(command, signal, (event) => {
+    const watched = this.#commands.dispatchWatched(command, signal, (event) => {
       if (finished || failure !== null) return;
       try {
         finished = done(event.event);
@@ -401,55 +402,6 @@ export class AgentSession implements AsyncDisposable {
     } finally {
       watched.release();
     }
-  }
-
-  /**
-   * Dispatches `command` and watches this session's events for its rejection (and feeds them to
-   * `onEvent`) until `release()`.
-   */
-  #dispatchWatched(
-    command: ControlCommand,
-    signal: AbortSignal | undefined,
-    onEvent?: EventHandler,
-  ): { rejection(): Gate4AgentError | null; release(): void } {
-    signal?.throwIfAborted();
-    let commandId: CommandId | null = null;
-    let rejection: Gate4AgentError | null = null;
-    const handler: EventHandler = (event) => {
-      const { event: kind } = event;
-      if (kind.kind === 'command-rejected' && event.commandId === commandId) {
-        rejection = AgentSessionError.commandRejected(this.agentId, command.kind, kind.message);
-      }
-      onEvent?.(event);
-    };
-    this.#handlers.add(handler);
-    try {
-      commandId = this.#dispatch(command);
-    } catch (error) {
-      this.#handlers.delete(handler);
-      throw error;
-    }
-    return {
-      rejection: () => rejection,
-      release: () => {
-        this.#handlers.delete(handler);
-      },
-    };
-  }
-
-  #dispatch(command: ControlCommand): CommandId {
-    const id = this.#host.nextCommandId();
-    const sent = this.#host.handle.dispatch({ id, command });
-    if (!sent.ok) {
-      throw AgentSessionError.notQueued(
-        sent.error.kind,
-        this.agentId,
-        command.kind,
-        sent.error.message,
-        sent.error,
-      );
-    }
-    return id;
   }
 
   #ended(when: string): Gate4AgentError {
