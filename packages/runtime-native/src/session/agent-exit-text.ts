@@ -6,6 +6,11 @@ export function isEnded(status: SessionStatus): status is AgentExit['status'] {
   return status.kind === 'exited' || status.kind === 'failed';
 }
 
+/** Whether `status` is a run in progress (`starting`, `running` or `stopping`). */
+export function isLive(status: SessionStatus): boolean {
+  return status.kind === 'starting' || status.kind === 'running' || status.kind === 'stopping';
+}
+
 /** `status` when final, else an `exited` without a code (the session was removed). */
 export function endedStatus(status: SessionStatus | undefined): AgentExit['status'] {
   return status !== undefined && isEnded(status) ? status : { kind: 'exited', exitCode: null };

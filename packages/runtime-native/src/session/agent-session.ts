@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { EventSubscription, Gate4AgentHandle, Subscription } from '@gate4agent/handle';
 import { MAX_SUBSCRIPTION_CAPACITY, SubscriberList } from '@gate4agent/handle';
 import type {
@@ -20,9 +19,13 @@ import type {
 import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../constants.js';
 import { describeLines, describeStatus, endedStatus, isEnded } from './agent-exit-text.js';
 import { AgentSessionError } from './agent-session-error.js';
+import { currentFirst } from './current-first.js';
+import { endLiveRun, type InstanceControl, removeInstance } from './end-instance.js';
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
+import { SessionCommands } from './session-commands.js';
+import { stopWithGrace } from './stop-with-grace.js';
 import { timeoutSignal, untilChanged } from './until-changed.js';
 
 /** @internal What a session needs from the runtime that launched it. */
@@ -36,28 +39,38 @@ export interface AgentSessionHost {
   nextCommandId(): CommandId;
 }
 
-type EventHandler = (event: ControlEvent) => void;
-
 /**
  * One agent CLI running in a PTY, driven through the runtime's control plane: the common case of
  * `NativeRuntime.launchAgent`. Every read is the latest published snapshot; every wait is settled
  * by the runtime's own publication (no polling); command ids are allocated inside and the host
  * driver needs no `wake()`. Dispose it (`await using`) to stop the agent and remove the session.
+ *
+ * A session follows one run: the session generation its launch started. When that run ends,
+ * `exited` settles, `frames()` iterations end, and waits and inputs reject with `agent-exited`.
+ * A later `start` of the same instance through the control handle is a new run the session does
+ * not follow: its reads no longer show the instance (`snapshot` is `null`), its inputs are not
+ * sent to it, and the `agent-exited` message names the newer generation. `dispose()` still ends
+ * whatever run of its instance is live (stop, wait for the exit, then remove).
  */
 export class AgentSession implements AsyncDisposable {
   /** The control-plane instance this session drives. */
   readonly instanceId: AgentInstanceId;
   /** The agent this session runs. */
   readonly agentId: AgentId;
-  /** Settles once the agent has exited or failed, with its final status and screen. Never rejects. */
+  /**
+   * Settles once this session's run has exited or failed, with its final status and screen (a
+   * later run of the instance does not change it). Never rejects.
+   */
   readonly exited: Promise<AgentExit>;
   readonly #host: AgentSessionHost;
   #events: EventSubscription;
   readonly #unsubscribe: () => void;
   readonly #frames = new SubscriberList<TerminalFrame>(MAX_SESSION_FRAME_SUBSCRIBERS);
   readonly #changed = new Set<() => void>();
-  readonly #handlers = new Set<EventHandler>();
+  readonly #commands: SessionCommands;
   #snapshot: SessionSnapshot | null;
+  /** The generation of the run this session follows, known once its `start` took effect. */
+  #generation: SessionGeneration | null = null;
   #exit: AgentExit | null = null;
   #resolveExit!: (exit: AgentExit) => void;
   #inputs: Promise<unknown> = Promise.resolve();
@@ -66,6 +79,7 @@ export class AgentSession implements AsyncDisposable {
   /** @internal built by `NativeRuntime.launchAgent`. */
   constructor(host: AgentSessionHost, instanceId: AgentInstanceId, agentId: AgentId) {
     this.#host = host;
+    this.#commands = new SessionCommands(host, agentId);
     this.instanceId = instanceId;
     this.agentId = agentId;
     this.exited = new Promise((resolve) => {
@@ -76,12 +90,15 @@ export class AgentSession implements AsyncDisposable {
     this.#unsubscribe = host.onPublish(() => this.#refresh());
   }
 
-  /** The latest published snapshot of this session (`null` once it was removed). */
+  /**
+   * The latest published snapshot of this session's run (`null` once it was removed, or once the
+   * instance runs a later generation started outside this session).
+   */
   get snapshot(): SessionSnapshot | null {
     return this.#snapshot;
   }
 
-  /** The session's lifecycle status (`exited` once it was removed). */
+  /** The session's lifecycle status (`exited` once it was removed; the final one once it ended). */
   get status(): SessionStatus {
     return this.#snapshot?.status ?? this.#exit?.status ?? { kind: 'exited', exitCode: null };
   }
@@ -113,7 +130,7 @@ export class AgentSession implements AsyncDisposable {
 
   /**
    * Iterates the terminal frames as they are published, starting with the current one. Ends when
-   * the session ends; leaving the loop early unsubscribes. An aborted `signal` rejects the
+   * the session's run ends; leaving the loop early unsubscribes. An aborted `signal` rejects the
    * pending step with `signal.reason`.
    */
   frames(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<TerminalFrame> {
@@ -123,20 +140,7 @@ export class AgentSession implements AsyncDisposable {
     );
     const current = this.frame;
     if (current === null) return subscription.values(options);
-    const rest = subscription.values(options);
-    let first = true;
-    return {
-      next: async () => {
-        if (!first) return rest.next();
-        first = false;
-        options.signal?.throwIfAborted();
-        return { done: false, value: current };
-      },
-      return: async () => rest.return?.() ?? { done: true, value: undefined },
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-    };
+    return currentFirst(current, subscription.values(options), options.signal);
   }
 
   /**
@@ -203,7 +207,9 @@ export class AgentSession implements AsyncDisposable {
 
   /**
    * Stops the agent (its whole process tree) and resolves with how it ended: a cooperative stop
-   * first, then a forced one when it has not exited after `graceMs`. Idempotent.
+   * first, then a forced one when it has not exited after `graceMs`. Idempotent. Once this
+   * session's run has ended it resolves with that end and stops nothing (not a later run of the
+   * instance; `dispose()` ends that one).
    */
   async stop(options: AgentStopOptions = {}): Promise<AgentExit> {
     if (this.#exit !== null) return this.#exit;
@@ -212,28 +218,27 @@ export class AgentSession implements AsyncDisposable {
       this.#end({ kind: 'exited', exitCode: null }, '');
       return this.exited;
     }
-    this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: false });
-    const graceMs = Math.max(0, options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS);
-    const grace = new AbortController();
-    const forced = delay(graceMs, true, { signal: grace.signal }).catch(() => false);
-    const first = await Promise.race([this.exited, forced]);
-    grace.abort();
-    if (first === true && this.#exit === null) {
-      this.#dispatch({ kind: 'stop', instanceId: this.instanceId, force: true });
-    }
+    await stopWithGrace(
+      (force) => this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      this.exited,
+      options.graceMs ?? DEFAULT_AGENT_STOP_GRACE_MS,
+    );
     return this.exited;
   }
 
-  /** Stops the agent if it runs, removes the session and lets go of the runtime. Idempotent. */
+  /**
+   * Ends whatever run of the instance is live, removes the session and lets go of the runtime:
+   * this session's run is stopped as {@link stop} does; a later run started through the control
+   * handle is stopped the same way; once the instance has exited it is removed. Idempotent: every
+   * call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the removal is
+   * published (by the host driver `launchAgent` started; after `runtime.dispose()` at once), and
+   * rejects with `command-rejected` when the engine refuses it (the instance was started again
+   * meanwhile).
+   */
   dispose(): Promise<void> {
     this.#closed ??= (async () => {
       try {
-        if (this.#snapshot !== null) {
-          await this.stop();
-          // A disposed runtime has no control plane left to remove the session from.
-          if (!this.#host.disposed())
-            this.#dispatch({ kind: 'remove', instanceId: this.instanceId });
-        }
+        await this.#endInstance();
       } finally {
         this.#unsubscribe();
         this.#events.close();
@@ -248,6 +253,25 @@ export class AgentSession implements AsyncDisposable {
     await this.dispose();
   }
 
+  /** Stops this session's run, then any later live run of the instance, then removes it. */
+  async #endInstance(): Promise<void> {
+    // A disposed runtime has stopped every PTY and has no control plane left to remove from.
+    if (this.#host.disposed()) return;
+    if (this.#row() === null && this.#exit !== null) return;
+    await this.stop();
+    const control: InstanceControl = {
+      row: () => this.#row(),
+      changed: this.#changed,
+      disposed: () => this.#host.disposed(),
+      stop: (force) =>
+        this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
+      remove: () =>
+        this.#commands.dispatchWatched({ kind: 'remove', instanceId: this.instanceId }, undefined),
+    };
+    await endLiveRun(control);
+    await removeInstance(control);
+  }
+
   /** @internal starts the session: register, start, then wait until the agent runs. */
   async launch(
     start: Extract<ControlCommand, { kind: 'start' }>,
@@ -258,7 +282,7 @@ export class AgentSession implements AsyncDisposable {
       (event) => event.kind === 'registered',
       signal,
     );
-    const watched = this.#dispatchWatched(start, signal);
+    const watched = this.#commands.dispatchWatched(start, signal);
     try {
       await untilChanged(this.#changed, signal, () => {
         const rejected = watched.rejection();
@@ -283,14 +307,19 @@ export class AgentSession implements AsyncDisposable {
     let next = this.#events.tryRecv();
     for (; next.ok; next = this.#events.tryRecv()) {
       if (next.value.instanceId !== this.instanceId) continue;
-      for (const handler of [...this.#handlers]) handler(next.value);
+      this.#commands.route(next.value);
     }
     if (next.error.kind === 'disconnected' && this.#exit === null) {
       // Over a full subscription's worth of events in one tick: read on from a fresh one.
       this.#events = this.#host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
     }
     const previous = this.#snapshot;
-    const row = this.#row();
+    const live = this.#row();
+    if (this.#generation === null && live !== null && live.status.kind !== 'registered') {
+      this.#generation = live.generation;
+    }
+    // A later generation of the instance is another run: this session's run has ended.
+    const row = this.#laterRun(live) ? null : live;
     this.#snapshot = row;
     const frame = row?.terminalFrame ?? null;
     if (frame !== null && frame.sequence !== previous?.terminalFrame?.sequence) {
@@ -310,6 +339,11 @@ export class AgentSession implements AsyncDisposable {
       this.#end(final, screen);
     }
     for (const changed of [...this.#changed]) changed();
+  }
+
+  /** Whether `row` belongs to a run of the instance started after this session's own. */
+  #laterRun(row: SessionSnapshot | null): boolean {
+    return row !== null && this.#generation !== null && row.generation !== this.#generation;
   }
 
   #end(status: AgentExit['status'], screen: string): void {
@@ -343,9 +377,11 @@ export class AgentSession implements AsyncDisposable {
     done: (event: ControlEvent['event']) => boolean,
     signal?: AbortSignal,
   ): Promise<void> {
+    // Never reaches a later run of the instance: this session's own run has ended.
+    if (this.#exit !== null) throw this.#ended(`before its ${command.kind} command was sent`);
     let finished = false;
     let failure: unknown = null;
-    const watched = this.#dispatchWatched(command, signal, (event) => {
+    const watched = this.#commands.dispatchWatched(command, signal, (event) => {
       if (finished || failure !== null) return;
       try {
         finished = done(event.event);
@@ -368,59 +404,14 @@ export class AgentSession implements AsyncDisposable {
     }
   }
 
-  /**
-   * Dispatches `command` and watches this session's events for its rejection (and feeds them to
-   * `onEvent`) until `release()`.
-   */
-  #dispatchWatched(
-    command: ControlCommand,
-    signal: AbortSignal | undefined,
-    onEvent?: EventHandler,
-  ): { rejection(): Gate4AgentError | null; release(): void } {
-    signal?.throwIfAborted();
-    let commandId: CommandId | null = null;
-    let rejection: Gate4AgentError | null = null;
-    const handler: EventHandler = (event) => {
-      const { event: kind } = event;
-      if (kind.kind === 'command-rejected' && event.commandId === commandId) {
-        rejection = AgentSessionError.commandRejected(this.agentId, command.kind, kind.message);
-      }
-      onEvent?.(event);
-    };
-    this.#handlers.add(handler);
-    try {
-      commandId = this.#dispatch(command);
-    } catch (error) {
-      this.#handlers.delete(handler);
-      throw error;
-    }
-    return {
-      rejection: () => rejection,
-      release: () => {
-        this.#handlers.delete(handler);
-      },
-    };
-  }
-
-  #dispatch(command: ControlCommand): CommandId {
-    const id = this.#host.nextCommandId();
-    const sent = this.#host.handle.dispatch({ id, command });
-    if (!sent.ok) {
-      throw AgentSessionError.notQueued(
-        sent.error.kind,
-        this.agentId,
-        command.kind,
-        sent.error.message,
-        sent.error,
-      );
-    }
-    return id;
-  }
-
   #ended(when: string): Gate4AgentError {
     const exit = this.#exit;
     const status = exit === null ? 'ended' : describeStatus(exit.status);
     const screen = describeLines(exit?.lastLines ?? []);
-    return AgentSessionError.agentExited(this.agentId, status, when, screen);
+    const later = this.#row();
+    const after = this.#laterRun(later)
+      ? `${when}; instance ${this.instanceId} now runs generation ${later?.generation}, started outside this session, which follows only its own run (generation ${this.#generation})`
+      : when;
+    return AgentSessionError.agentExited(this.agentId, status, after, screen);
   }
 }

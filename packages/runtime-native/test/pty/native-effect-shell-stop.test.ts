@@ -12,10 +12,11 @@ import {
   useFixtureTracking,
 } from '@gate4agent/testkit';
 import type { AgentSpec, ObservationEnvelope } from '@gate4agent/types';
-import { AgentInstanceId, ProviderRuntimePolicy } from '@gate4agent/types';
+import { AgentInstanceId } from '@gate4agent/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NativeEffectShell } from '../../src/pty/native-effect-shell.js';
-import { command, registry, startRequest } from '../runtime/support/fixtures.js';
+import { command, registry } from '../runtime/support/fixtures.js';
+import { ptyInstanceCommands } from '../runtime/support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -38,21 +39,13 @@ async function start(spec: AgentSpec, ptyStopGraceMs: number) {
   const shell = new NativeEffectShell(catalog, { ptyStopGraceMs });
   shells.push(shell);
   const kernel = new Gate4AgentKernel(catalog);
-  kernel.step(
-    [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
-    [],
-  );
-  const starting = kernel.step(
-    [
-      command(2, {
-        kind: 'start',
-        instanceId,
-        runtimePolicy: ProviderRuntimePolicy.rawPty(),
-        request: startRequest({ rows: 12, columns: 80 }),
-      }),
-    ],
-    [],
-  );
+  const commands = ptyInstanceCommands({
+    instanceId,
+    agentId: spec.id,
+    size: { rows: 12, columns: 80 },
+  });
+  kernel.step([commands.register], []);
+  const starting = kernel.step([commands.start], []);
   const spawned = await shell.execute(starting.effects[0]!);
   expect(spawned.observation.kind).toBe('spawned');
   if (spawned.observation.kind !== 'spawned' || spawned.observation.processId === null) {

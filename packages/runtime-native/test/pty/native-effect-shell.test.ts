@@ -25,6 +25,7 @@ import {
   sleep,
   startRequest,
 } from '../runtime/support/fixtures.js';
+import { ptyInstanceCommands } from '../runtime/support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -75,28 +76,15 @@ async function startWithPrompt(
   instanceId: AgentInstanceId,
   prompt: string,
 ) {
-  kernel.step(
-    [
-      command(20, {
-        kind: 'register',
-        instanceId,
-        agentId: AgentId.of(CONTROL_FIXTURE_ID),
-        transport: 'pty',
-      }),
-    ],
-    [],
-  );
-  const starting = kernel.step(
-    [
-      command(21, {
-        kind: 'start',
-        instanceId,
-        runtimePolicy: semanticRuntimePolicy(),
-        request: startRequest({ rows: 12, columns: 64 }, prompt),
-      }),
-    ],
-    [],
-  );
+  const { register, start } = ptyInstanceCommands({
+    instanceId,
+    commandId: 20,
+    runtimePolicy: semanticRuntimePolicy(),
+    size: { rows: 12, columns: 64 },
+    initialPrompt: prompt,
+  });
+  kernel.step([register], []);
+  const starting = kernel.step([start], []);
   expect(kernel.snapshot().sessions[0]!.status.kind).toBe('starting');
   const generation = kernel.snapshot().sessions[0]!.generation;
   const spawn = await shell.execute(starting.effects[0]!);

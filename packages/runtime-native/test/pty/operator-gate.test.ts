@@ -20,13 +20,8 @@ import {
 } from '@gate4agent/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NativeEffectShell } from '../../src/pty/native-effect-shell.js';
-import {
-  command,
-  registry,
-  semanticRuntimePolicy,
-  sleep,
-  startRequest,
-} from '../runtime/support/fixtures.js';
+import { command, registry, semanticRuntimePolicy, sleep } from '../runtime/support/fixtures.js';
+import { ptyInstanceCommands } from '../runtime/support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -46,28 +41,14 @@ async function startGated(prompt: string | null = null, afterReady = false) {
   const shell = new NativeEffectShell(catalog);
   shells.push(shell);
   const kernel = new Gate4AgentKernel(catalog);
-  kernel.step(
-    [
-      command(1, {
-        kind: 'register',
-        instanceId,
-        agentId: AgentId.of(CONTROL_FIXTURE_ID),
-        transport: 'pty',
-      }),
-    ],
-    [],
-  );
-  const starting = kernel.step(
-    [
-      command(2, {
-        kind: 'start',
-        instanceId,
-        runtimePolicy: semanticRuntimePolicy(),
-        request: startRequest({ rows: 12, columns: 64 }, prompt),
-      }),
-    ],
-    [],
-  );
+  const { register, start } = ptyInstanceCommands({
+    instanceId,
+    runtimePolicy: semanticRuntimePolicy(),
+    size: { rows: 12, columns: 64 },
+    initialPrompt: prompt,
+  });
+  kernel.step([register], []);
+  const starting = kernel.step([start], []);
   const spawn = await shell.execute(starting.effects[0]!);
   if (spawn.observation.kind === 'spawned' && spawn.observation.processId !== null) {
     trackProcess(spawn.observation.processId, 'operator-gate test', { group: true });

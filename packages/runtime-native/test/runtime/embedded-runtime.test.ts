@@ -11,13 +11,8 @@ import type { ControlEvent, TerminalSize } from '@gate4agent/types';
 import { AgentId, AgentInstanceId, CommandId, unwrap } from '@gate4agent/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NativeRuntime } from '../../src/runtime/native-runtime.js';
-import {
-  command,
-  registry,
-  semanticRuntimePolicy,
-  startRequest,
-  trackedTicks,
-} from './support/fixtures.js';
+import { command, registry, semanticRuntimePolicy, trackedTicks } from './support/fixtures.js';
+import { startPtyInstance } from './support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -45,21 +40,11 @@ describe('embedded runtime', () => {
     const subscription = handle.subscribe(64);
     const instanceId = AgentInstanceId.of(701);
     const initialSize: TerminalSize = { rows: 12, columns: 48 };
-    unwrap(
-      handle.dispatch(
-        command(1, { kind: 'register', instanceId, agentId: fixtureAgent(), transport: 'pty' }),
-      ),
-    );
-    unwrap(
-      handle.dispatch(
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: semanticRuntimePolicy(),
-          request: startRequest(initialSize),
-        }),
-      ),
-    );
+    startPtyInstance(handle, {
+      instanceId,
+      runtimePolicy: semanticRuntimePolicy(),
+      size: initialSize,
+    });
     // tick() is synchronous: it cannot await the PTY spawn (upstream bounds it by 500 ms).
     const started = runtime.tick();
     expect(started.commandOutcomes.every((outcome) => outcome.result.ok)).toBe(true);
@@ -144,21 +129,13 @@ describe('embedded runtime', () => {
     runtimes.push(runtime);
     const drive = { ...trackedTicks(runtime, handle), intervalMs: 20 };
     const instanceId = AgentInstanceId.of(702);
-    unwrap(
-      handle.dispatch(
-        command(20, { kind: 'register', instanceId, agentId: fixtureAgent(), transport: 'pty' }),
-      ),
-    );
-    unwrap(
-      handle.dispatch(
-        command(21, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: semanticRuntimePolicy(),
-          request: startRequest({ rows: 12, columns: 64 }, 'initial-deferred-prompt'),
-        }),
-      ),
-    );
+    startPtyInstance(handle, {
+      instanceId,
+      commandId: 20,
+      runtimePolicy: semanticRuntimePolicy(),
+      size: { rows: 12, columns: 64 },
+      initialPrompt: 'initial-deferred-prompt',
+    });
     await driveUntil(
       () => {
         const session = handle.snapshot().sessions[0]!;
@@ -210,26 +187,12 @@ describe('embedded runtime', () => {
     const drive = { ...trackedTicks(runtime, handle), intervalMs: 20 };
     const instances = [AgentInstanceId.of(801), AgentInstanceId.of(802)];
     instances.forEach((instanceId, index) => {
-      unwrap(
-        handle.dispatch(
-          command(100 + index * 2, {
-            kind: 'register',
-            instanceId,
-            agentId: fixtureAgent(),
-            transport: 'pty',
-          }),
-        ),
-      );
-      unwrap(
-        handle.dispatch(
-          command(101 + index * 2, {
-            kind: 'start',
-            instanceId,
-            runtimePolicy: semanticRuntimePolicy(),
-            request: startRequest({ rows: 12, columns: 48 }),
-          }),
-        ),
-      );
+      startPtyInstance(handle, {
+        instanceId,
+        commandId: 100 + index * 2,
+        runtimePolicy: semanticRuntimePolicy(),
+        size: { rows: 12, columns: 48 },
+      });
     });
     const dispatched = runtime.tick();
     expect(dispatched.effectsDispatched).toBe(2);

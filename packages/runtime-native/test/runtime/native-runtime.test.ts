@@ -1,13 +1,8 @@
 import type { Gate4AgentHandle } from '@gate4agent/handle';
-import {
-  CONTROL_FIXTURE_ID,
-  interactiveAgentSpec,
-  isProcessAlive,
-  useFixtureTracking,
-} from '@gate4agent/testkit';
+import { interactiveAgentSpec, isProcessAlive, useFixtureTracking } from '@gate4agent/testkit';
 import type { CapabilityProviderDescriptor } from '@gate4agent/tool-protocol';
 import { ConsumerId, ToolActorId, ToolProviderId } from '@gate4agent/tool-protocol';
-import { AgentId, AgentInstanceId, ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
+import { AgentInstanceId, unwrap } from '@gate4agent/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NativeRuntime } from '../../src/runtime/native-runtime.js';
 import {
@@ -17,10 +12,10 @@ import {
   providerId,
   registry,
   request,
-  startRequest,
 } from './support/fixtures.js';
 import { NeverExitingExecutor } from './support/never-exiting-executor.js';
 import { startFixtureSession } from './support/start-fixture-session.js';
+import { startPtyInstance } from './support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -136,26 +131,7 @@ describe('NativeRuntime host driver and ownership', () => {
     const [handle, runtime] = runtimeWith([]);
     const instanceId = AgentInstanceId.of(4_601);
     runtime.start();
-    unwrap(
-      handle.dispatch(
-        command(1, {
-          kind: 'register',
-          instanceId,
-          agentId: AgentId.of(CONTROL_FIXTURE_ID),
-          transport: 'pty',
-        }),
-      ),
-    );
-    unwrap(
-      handle.dispatch(
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: ProviderRuntimePolicy.rawPty(),
-          request: startRequest({ rows: 24, columns: 80 }),
-        }),
-      ),
-    );
+    startPtyInstance(handle, { instanceId });
     // No wake() and no poll: the dispatch woke the driver, and every publication re-checks.
     await runtime.waitUntil(
       () =>
