@@ -55,3 +55,13 @@ export const DEFAULT_PROVIDER_POLL_MS = 500;
 export const DEFAULT_PROVIDER_HOST_TIMEOUT_MS = 4_000;
 /** Forwarded operations one provider host runs at most for all session hosts together. */
 export const FLEET_PROVIDER_OPERATIONS_MAX = 1_024;
+/**
+ * @internal The idle heartbeat a client asks of the ordered consumer reading its event stream
+ * (its pull requests expire after two).
+ */
+export const FLEET_CONSUMER_HEARTBEAT_MS = 1_000;
+/**
+ * @internal Heartbeats of that consumer missed in a row before the client builds a new one from
+ * the next unread event: the old one's node died (it comes back only with that node).
+ */
+export const FLEET_CONSUMER_STALL_HEARTBEATS = 3;

@@ -3,7 +3,7 @@ import { type Subscription as GateSubscription, SubscriberList } from '@gate4age
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
-import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import {
   type NatsConnection,
@@ -37,6 +37,7 @@ import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
+import { StreamReader } from './stream-reader.js';
 
 function isTimeout(error: unknown): boolean {
   return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError');
@@ -291,27 +292,22 @@ export class FleetClient implements AsyncDisposable {
       duplicate_window: nanos(FLEET_DUPLICATE_WINDOW_MS),
       max_age: nanos(FLEET_EVENT_MAX_AGE_MS),
     };
+    // Read only what comes after this connect, from the stream's next sequence; the reader
+    // rebuilds its consumer from the next unread event when the consumer's node dies.
+    let info: Awaited<ReturnType<typeof jsm.streams.info>>;
     try {
-      await jsm.streams.info(stream);
+      info = await jsm.streams.info(stream);
     } catch {
-      await jsm.streams.add(config);
+      info = await jsm.streams.add(config);
     }
-    const js = jetstream(nc);
-    const consumer = await js.consumers.get(stream, {
-      filter_subjects: FleetSubjects.ownerEvents(this.ownerId),
-      deliver_policy: DeliverPolicy.New,
+    const reader = await StreamReader.start(nc, {
+      stream,
+      filter: FleetSubjects.ownerEvents(this.ownerId),
+      startSeq: info.state.last_seq + 1,
+      onMessage: (msg) => this.#router.event(msg.subject, msg.json()),
+      onError: this.#report,
     });
-    const messages = await consumer.consume({ expires: 2_000, idle_heartbeat: 1_000 });
-    this.#stops.push(() => void messages.stop());
-    void (async () => {
-      for await (const msg of messages) {
-        try {
-          this.#router.event(msg.subject, msg.json());
-        } catch (error) {
-          this.#report(error);
-        }
-      }
-    })();
+    this.#stops.push(() => reader.stop());
     this.#frames = nc.subscribe(FleetSubjects.ownerFrames(this.ownerId), {
       callback: (error, msg) => {
         if (error !== null) return this.#report(error);
