@@ -29,19 +29,25 @@ export interface StreamReaderOptions {
 
 /**
  * @internal Reads a stream's messages in order, each once, through an ordered consumer, and
- * rebuilds that consumer from the next unread sequence when its heartbeats stop for
- * {@link FLEET_CONSUMER_STALL_HEARTBEATS} periods. The client library resets an ordered consumer
- * only once it is reported gone; a consumer whose NATS node died is never reported gone (asking
- * for it times out until that node comes back), so without this the reader would wait forever.
- * A new consumer may be placed on the dead node too while the cluster still counts it as a peer:
- * that creation times out, so a rebuild asks with a short timeout and again until one answers.
+ * rebuilds that consumer from the next unread sequence when it showed no sign of life (no message,
+ * no heartbeat, no expired pull) for {@link FLEET_CONSUMER_STALL_HEARTBEATS} heartbeat periods.
+ * The client library resets an ordered consumer only once it is reported gone; a consumer whose
+ * NATS node died is never reported gone (asking for it times out until that node comes back, and
+ * after a reconnect the library asks, and waits, with its own heartbeat check paused), so without
+ * this the reader would wait forever. A new consumer may be placed on the dead node too while the
+ * cluster still counts it as a peer: that creation times out, so a rebuild asks with a short
+ * timeout and again until one answers.
  */
 export class StreamReader {
   readonly #js: JetStreamClient;
   readonly #rebuildJs: JetStreamClient;
   readonly #options: StreamReaderOptions;
+  readonly #watchdog: ReturnType<typeof setInterval>;
   #next: number;
   #messages: ConsumerMessages | null = null;
+  /** When the current consumer last showed a sign of life. */
+  #aliveAt = performance.now();
+  #rebuilding = false;
   #stopped = false;
   #rebuilds = 0;
 
@@ -50,12 +56,18 @@ export class StreamReader {
     this.#rebuildJs = jetstream(nc, { timeout: 2 * FLEET_CONSUMER_HEARTBEAT_MS });
     this.#options = options;
     this.#next = Math.max(1, options.startSeq);
+    this.#watchdog = setInterval(() => this.#check(), FLEET_CONSUMER_HEARTBEAT_MS);
   }
 
   /** Creates the first consumer (its failure rejects) and starts reading. */
   static async start(nc: NatsConnection, options: StreamReaderOptions): Promise<StreamReader> {
     const reader = new StreamReader(nc, options);
-    await reader.#open(reader.#js);
+    try {
+      await reader.#open(reader.#js);
+    } catch (error) {
+      reader.stop();
+      throw error;
+    }
     return reader;
   }
 
@@ -67,6 +79,7 @@ export class StreamReader {
   /** Stops reading (idempotent). */
   stop(): void {
     this.#stopped = true;
+    clearInterval(this.#watchdog);
     void this.#messages?.stop();
     this.#messages = null;
   }
@@ -87,6 +100,7 @@ export class StreamReader {
       return;
     }
     this.#messages = messages;
+    this.#aliveAt = performance.now();
     void this.#watch(messages);
     void this.#read(messages);
   }
@@ -95,6 +109,7 @@ export class StreamReader {
     for await (const msg of messages) {
       // A consumer built again starts at #next; a late message of the one it replaced is skipped.
       if (messages !== this.#messages || msg.seq < this.#next) continue;
+      this.#aliveAt = performance.now();
       this.#next = msg.seq + 1;
       try {
         this.#options.onMessage(msg);
@@ -106,28 +121,35 @@ export class StreamReader {
 
   async #watch(messages: ConsumerMessages): Promise<void> {
     for await (const status of messages.status()) {
-      if (status.type !== 'heartbeats_missed' || status.count < FLEET_CONSUMER_STALL_HEARTBEATS) {
-        continue;
-      }
-      if (messages !== this.#messages || this.#stopped) return;
-      this.#messages = null;
-      void messages.stop();
-      await this.#rebuild();
-      return;
+      if (messages !== this.#messages) return;
+      // A heartbeat, an expired pull, a new pull: the consumer's server answers.
+      if (status.type !== 'heartbeats_missed') this.#aliveAt = performance.now();
     }
   }
 
+  #check(): void {
+    const messages = this.#messages;
+    if (messages === null || this.#rebuilding || this.#stopped) return;
+    const silentMs = performance.now() - this.#aliveAt;
+    if (silentMs < FLEET_CONSUMER_STALL_HEARTBEATS * FLEET_CONSUMER_HEARTBEAT_MS) return;
+    this.#messages = null;
+    void messages.stop();
+    void this.#rebuild();
+  }
+
   async #rebuild(): Promise<void> {
+    this.#rebuilding = true;
     this.#rebuilds += 1;
     while (!this.#stopped) {
       try {
         await this.#open(this.#rebuildJs);
-        return;
+        break;
       } catch (error) {
         // The stream may have no leader for a moment (it is electing one after a node died).
         this.#options.onError(error);
         await delay(FLEET_RETRY_INTERVAL_MS);
       }
     }
+    this.#rebuilding = false;
   }
 }
