@@ -41,13 +41,15 @@ export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
 /** Open exit-ack subscriptions per fleet client. */
 export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;
 /**
- * How often a session host asks a provider host for the state of its forwarded operations (the
- * provider host also pushes every change at once; the poll catches a lost push and is the
- * liveness check), and how often a provider host checks its local operations without activity.
+ * How often a session host checks its forwarded operations locally (the provider host's silence,
+ * cancelled tokens; nothing is sent for it), and how often a provider host checks its local
+ * operations without activity. A provider host pushes every change at once and, each
+ * {@link DEFAULT_HEARTBEAT_MS}, every state it holds for a session host: that heartbeat is the
+ * liveness check and catches a lost push.
  */
 export const DEFAULT_PROVIDER_POLL_MS = 500;
 /**
- * A provider host that answered nothing for this long is lost and its forwarded operations end
+ * A provider host that sent no heartbeat (nor anything else) for this long is lost and its forwarded operations end
  * `host-lost`. Below the supervisor's 5 s exit-proof timeout (`PROVIDER_EXIT_PROOF_TIMEOUT` of
  * `@gate4agent/runtime-native`), so a force stop sent to a dead provider host still ends with an
  * exit before the session host's supervisor would call its executor hung.
