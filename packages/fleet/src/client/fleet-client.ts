@@ -3,17 +3,8 @@ import { type Subscription as GateSubscription, SubscriberList } from '@gate4age
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { type KV, Kvm } from '@nats-io/kv';
-import {
-  type NatsConnection,
-  NoRespondersError,
-  nanos,
-  nuid,
-  RequestError,
-  type Subscription,
-  TimeoutError,
-} from '@nats-io/transport-node';
+import type { KV } from '@nats-io/kv';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
   DEFAULT_HOST_TIMEOUT_MS,
@@ -26,6 +17,7 @@ import {
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { natsJetStream, natsKv, natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
@@ -40,10 +32,12 @@ import { waitChanged } from './session-wait.js';
 import { StreamReader } from './stream-reader.js';
 
 function isTimeout(error: unknown): boolean {
+  const { TimeoutError } = natsTransport();
   return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError');
 }
 
 function isNoResponders(error: unknown): boolean {
+  const { NoRespondersError, RequestError } = natsTransport();
   if (error instanceof NoRespondersError) return true;
   return error instanceof RequestError && error.isNoResponders();
 }
@@ -252,7 +246,7 @@ export class FleetClient implements AsyncDisposable {
     let answer: unknown;
     // A command whose reply did not come (a node died, the host is reconnecting) is sent again
     // with the same id: the host runs it once and answers every copy with the same reply.
-    const envelope = JSON.stringify({ commandId: nuid.next(), command });
+    const envelope = JSON.stringify({ commandId: natsTransport().nuid.next(), command });
     const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
     for (;;) {
       try {
@@ -284,7 +278,8 @@ export class FleetClient implements AsyncDisposable {
   async #start(replicas: number): Promise<void> {
     const nc = this.#nc;
     const stream = FleetSubjects.eventStream(this.ownerId);
-    const jsm = await jetstreamManager(nc);
+    const { nanos } = natsTransport();
+    const jsm = await natsJetStream().jetstreamManager(nc);
     const config = {
       name: stream,
       subjects: [FleetSubjects.ownerEvents(this.ownerId)],
@@ -318,7 +313,7 @@ export class FleetClient implements AsyncDisposable {
         }
       },
     });
-    const kv = await new Kvm(nc).open(FLEET_HOST_BUCKET);
+    const kv = await new (natsKv().Kvm)(nc).open(FLEET_HOST_BUCKET);
     const watch = await kv.watch();
     this.#stops.push(() => watch.stop());
     void (async () => {

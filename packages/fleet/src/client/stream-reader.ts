@@ -1,17 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  type ConsumerMessages,
-  DeliverPolicy,
-  type JetStreamClient,
-  type JsMsg,
-  jetstream,
-} from '@nats-io/jetstream';
+import type { ConsumerMessages, JetStreamClient, JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   FLEET_CONSUMER_HEARTBEAT_MS,
   FLEET_CONSUMER_STALL_HEARTBEATS,
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
+import { natsJetStream } from '../nats-modules.js';
 
 /** Options of {@link StreamReader.start}. */
 export interface StreamReaderOptions {
@@ -52,6 +47,7 @@ export class StreamReader {
   #rebuilds = 0;
 
   private constructor(nc: NatsConnection, options: StreamReaderOptions) {
+    const { jetstream } = natsJetStream();
     this.#js = jetstream(nc);
     this.#rebuildJs = jetstream(nc, { timeout: 2 * FLEET_CONSUMER_HEARTBEAT_MS });
     this.#options = options;
@@ -88,7 +84,7 @@ export class StreamReader {
     const { stream, filter } = this.#options;
     const consumer = await js.consumers.get(stream, {
       filter_subjects: filter,
-      deliver_policy: DeliverPolicy.StartSequence,
+      deliver_policy: natsJetStream().DeliverPolicy.StartSequence,
       opt_start_seq: this.#next,
     });
     const messages = await consumer.consume({

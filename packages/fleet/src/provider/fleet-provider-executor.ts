@@ -7,7 +7,7 @@ import {
 } from '@gate4agent/handle';
 import { type ToolFailure, ToolProviderId } from '@gate4agent/tool-protocol';
 import { err, ok, type Result } from '@gate4agent/types';
-import { type NatsConnection, nuid, type Subscription } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_HEARTBEAT_MS,
   DEFAULT_PROVIDER_HOST_TIMEOUT_MS,
@@ -17,6 +17,7 @@ import {
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { FleetReplyCodec } from '../wire/fleet-command.js';
 import {
@@ -134,7 +135,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
   start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure> {
     if (this.#closed) return err(CLOSED);
     if (this.#open.size >= FLEET_PROVIDER_OPERATIONS_MAX) return err(FULL);
-    const opId = nuid.next();
+    const opId = natsTransport().nuid.next();
     const operation = new ForwardedOperation(this.#link, opId, invocation);
     if (this.#open.size === 0) this.#lastAnswer = performance.now();
     this.#open.set(opId, operation);

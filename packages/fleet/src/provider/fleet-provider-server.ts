@@ -8,6 +8,7 @@ import {
   FLEET_PROVIDER_OPERATIONS_MAX,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { loadRuntimeNative } from '../runtime-native-module.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { failedReply, respondTo } from '../wire/command-reply.js';
 import { type ProviderRequest, ProviderRequestCodec } from '../wire/provider-message.js';
@@ -93,6 +94,8 @@ export class FleetProviderServer implements AsyncDisposable {
   /** Starts serving. Throws `invalid-token` when the host id is not a subject token. */
   static async start(options: FleetProviderServerOptions): Promise<FleetProviderServer> {
     fleetToken('provider host id', options.hostId);
+    // Its operations register host-exit kills with the runtime's helper.
+    await loadRuntimeNative();
     const server = new FleetProviderServer(options);
     await server.#nc.flush();
     return server;
