@@ -91,12 +91,20 @@ export class FleetClient implements AsyncDisposable {
 
   /**
    * Connects an owner to the fleet: creates its event stream when missing, starts reading its
-   * events and frames and watching the host bucket. Throws `invalid-token` for a bad owner id.
+   * events and frames and watching the host bucket. Throws `invalid-token` for a bad owner id;
+   * a connect that fails later (JetStream not ready yet) stops whatever it had started.
    */
   static async connect(options: FleetClientOptions): Promise<FleetClient> {
     fleetToken('owner id', options.ownerId);
     const client = new FleetClient(options);
-    await client.#start(options.replicas ?? DEFAULT_FLEET_REPLICAS);
+    try {
+      await client.#start(options.replicas ?? DEFAULT_FLEET_REPLICAS);
+    } catch (error) {
+      // A connect retried while the cluster gets ready must not leave readers and timers behind.
+      for (const stop of client.#stops.splice(0)) stop();
+      client.#frames?.unsubscribe();
+      throw error;
+    }
     return client;
   }
 
