@@ -30,6 +30,8 @@ describe('FleetClient.connect', () => {
       FleetClient.connect({ connection: nc, ownerId: 'alice', replicas: 1 }),
     ).rejects.toThrow(/g4a_hosts|stream not found|not found/i);
     await nc.flush();
-    expect(timers()).toBe(before);
+    // A connect that leaves its reader running adds its timers (two more); one of the test
+    // runner's own may end meanwhile, so fewer is fine.
+    expect(timers()).toBeLessThanOrEqual(before);
   }, 30_000);
 });
