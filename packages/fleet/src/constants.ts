@@ -41,13 +41,15 @@ export const FLEET_SESSION_FRAME_SUBSCRIBERS = 32;
 /** Open exit-ack subscriptions per fleet client. */
 export const FLEET_EXIT_ACK_SUBSCRIBERS = 32;
 /**
- * How often a session host asks a provider host for the state of its forwarded operations (the
- * provider host also pushes every change at once; the poll catches a lost push and is the
- * liveness check), and how often a provider host checks its local operations without activity.
+ * How often a session host checks its forwarded operations locally (the provider host's silence,
+ * cancelled tokens; nothing is sent for it), and how often a provider host checks its local
+ * operations without activity. A provider host pushes every change at once and, each
+ * {@link DEFAULT_HEARTBEAT_MS}, every state it holds for a session host: that heartbeat is the
+ * liveness check and catches a lost push.
  */
 export const DEFAULT_PROVIDER_POLL_MS = 500;
 /**
- * A provider host that answered nothing for this long is lost and its forwarded operations end
+ * A provider host that sent no heartbeat (nor anything else) for this long is lost and its forwarded operations end
  * `host-lost`. Below the supervisor's 5 s exit-proof timeout (`PROVIDER_EXIT_PROOF_TIMEOUT` of
  * `@gate4agent/runtime-native`), so a force stop sent to a dead provider host still ends with an
  * exit before the session host's supervisor would call its executor hung.
@@ -55,3 +57,13 @@ export const DEFAULT_PROVIDER_POLL_MS = 500;
 export const DEFAULT_PROVIDER_HOST_TIMEOUT_MS = 4_000;
 /** Forwarded operations one provider host runs at most for all session hosts together. */
 export const FLEET_PROVIDER_OPERATIONS_MAX = 1_024;
+/**
+ * @internal The idle heartbeat a client asks of the ordered consumer reading its event stream
+ * (its pull requests expire after two).
+ */
+export const FLEET_CONSUMER_HEARTBEAT_MS = 1_000;
+/**
+ * @internal Heartbeats of that consumer missed in a row before the client builds a new one from
+ * the next unread event: the old one's node died (it comes back only with that node).
+ */
+export const FLEET_CONSUMER_STALL_HEARTBEATS = 3;

@@ -1,13 +1,17 @@
 import type { CapabilityRequestSnapshot } from '@gate4agent/tool-protocol';
-import { approvalKey } from '../wire/approval-target.js';
 
 /**
- * @internal What one approval iteration hears: a new request, or the end of its source (the host
- * was lost, the fleet client was disposed) with the error the iteration ends with.
+ * @internal What one approval iteration hears: a new request, a request of one of your tool
+ * clients that completed (it awaits approval no longer), or the end of its source (the host was
+ * lost, the fleet client was disposed) with the error the iteration ends with.
  */
 export type ApprovalNotice =
   | { readonly kind: 'request'; readonly request: CapabilityRequestSnapshot }
+  | { readonly kind: 'settled'; readonly consumerId: string; readonly localId: number }
   | { readonly kind: 'end'; readonly error: Error };
+
+/** The identity of a request without its accepted sequence (what a completion names). */
+const requestId = (consumerId: string, localId: number): string => `${consumerId} ${localId}`;
 
 /** @internal The listeners of one host's approval notices; each returns its unsubscribe. */
 export type ApprovalListen = (listener: (notice: ApprovalNotice) => void) => () => void;
@@ -24,16 +28,21 @@ type Waiter = {
  * read, so nothing falls between the two. Aborting the signal ends it with `signal.reason`; the
  * loss of the host ends it with the `host-lost` error, disposing the fleet client with `disposed`;
  * `return()` (a `break`) or
- * `Symbol.asyncDispose` ends it quietly. Ending removes its listener.
+ * `Symbol.asyncDispose` ends it quietly. Ending removes its listener. It remembers the requests
+ * it yielded only while they are pending: a completion forgets them, so a long iteration holds no
+ * more than the host has waiting.
  */
 export class ApprovalRequests
   implements AsyncIterableIterator<CapabilityRequestSnapshot>, AsyncDisposable
 {
   readonly #signal: AbortSignal | undefined;
   readonly #queue: CapabilityRequestSnapshot[] = [];
-  readonly #seen = new Set<string>();
+  /** The accepted sequences offered, by request id, of the requests not completed yet. */
+  readonly #seen = new Map<string, Set<number>>();
   /** Notices that arrived before the pending list did (applied after it, for the order). */
   #early: CapabilityRequestSnapshot[] | null = [];
+  /** Requests that completed before the pending list arrived (it may still list them). */
+  readonly #settledEarly = new Set<string>();
   #waiter: Waiter | null = null;
   #error: { readonly reason: unknown } | null = null;
   #done = false;
@@ -53,6 +62,7 @@ export class ApprovalRequests
     signal?.addEventListener('abort', this.#onAbort, { once: true });
     this.#unlisten = listen((notice) => {
       if (notice.kind === 'end') this.#end({ reason: notice.error });
+      else if (notice.kind === 'settled') this.#settle(notice.consumerId, notice.localId);
       else if (this.#early !== null) this.#early.push(notice.request);
       else this.#offer(notice.request);
     });
@@ -61,7 +71,11 @@ export class ApprovalRequests
       (requests) => {
         const early = this.#early ?? [];
         this.#early = null;
-        for (const request of [...requests, ...early]) this.#offer(request);
+        const settled = (request: CapabilityRequestSnapshot) =>
+          this.#settledEarly.has(requestId(request.key.consumerId, request.key.localId));
+        for (const request of requests) if (!settled(request)) this.#offer(request);
+        this.#settledEarly.clear();
+        for (const request of early) this.#offer(request);
       },
       (error: unknown) => this.#end({ reason: error }),
     );
@@ -89,6 +103,13 @@ export class ApprovalRequests
     return Promise.resolve({ done: true, value: undefined });
   }
 
+  /** @internal How many requests it remembers having offered (those not completed yet). */
+  get rememberedCount(): number {
+    let count = 0;
+    for (const sequences of this.#seen.values()) count += sequences.size;
+    return count;
+  }
+
   /** This iterator. */
   [Symbol.asyncIterator](): this {
     return this;
@@ -105,13 +126,25 @@ export class ApprovalRequests
 
   #offer(request: CapabilityRequestSnapshot): void {
     if (this.#done) return;
-    const key = approvalKey(request);
-    if (this.#seen.has(key)) return;
-    this.#seen.add(key);
+    const id = requestId(request.key.consumerId, request.key.localId);
+    let sequences = this.#seen.get(id);
+    if (sequences?.has(request.acceptedSequence)) return;
+    if (sequences === undefined) {
+      sequences = new Set();
+      this.#seen.set(id, sequences);
+    }
+    sequences.add(request.acceptedSequence);
     const waiter = this.#waiter;
     this.#waiter = null;
     if (waiter !== null) waiter.resolve({ done: false, value: request });
     else this.#queue.push(request);
+  }
+
+  /** A request completed: it is pending no more, so it need not be remembered. */
+  #settle(consumerId: string, localId: number): void {
+    const id = requestId(consumerId, localId);
+    if (this.#early !== null) this.#settledEarly.add(id);
+    this.#seen.delete(id);
   }
 
   #end(error: { readonly reason: unknown } | null): void {
@@ -121,6 +154,7 @@ export class ApprovalRequests
     this.#unlisten = null;
     this.#signal?.removeEventListener('abort', this.#onAbort);
     this.#seen.clear();
+    this.#settledEarly.clear();
     const waiter = this.#waiter;
     this.#waiter = null;
     if (error !== null && waiter !== null) waiter.reject(error.reason);

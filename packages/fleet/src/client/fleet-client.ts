@@ -3,17 +3,8 @@ import { type Subscription as GateSubscription, SubscriberList } from '@gate4age
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
-import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { type KV, Kvm } from '@nats-io/kv';
-import {
-  type NatsConnection,
-  NoRespondersError,
-  nanos,
-  nuid,
-  RequestError,
-  type Subscription,
-  TimeoutError,
-} from '@nats-io/transport-node';
+import type { KV } from '@nats-io/kv';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
   DEFAULT_HOST_TIMEOUT_MS,
@@ -26,6 +17,7 @@ import {
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { natsJetStream, natsKv, natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
@@ -37,12 +29,15 @@ import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
+import { StreamReader } from './stream-reader.js';
 
 function isTimeout(error: unknown): boolean {
+  const { TimeoutError } = natsTransport();
   return error instanceof TimeoutError || (error instanceof Error && error.name === 'TimeoutError');
 }
 
 function isNoResponders(error: unknown): boolean {
+  const { NoRespondersError, RequestError } = natsTransport();
   if (error instanceof NoRespondersError) return true;
   return error instanceof RequestError && error.isNoResponders();
 }
@@ -96,12 +91,20 @@ export class FleetClient implements AsyncDisposable {
 
   /**
    * Connects an owner to the fleet: creates its event stream when missing, starts reading its
-   * events and frames and watching the host bucket. Throws `invalid-token` for a bad owner id.
+   * events and frames and watching the host bucket. Throws `invalid-token` for a bad owner id;
+   * a connect that fails later (JetStream not ready yet) stops whatever it had started.
    */
   static async connect(options: FleetClientOptions): Promise<FleetClient> {
     fleetToken('owner id', options.ownerId);
     const client = new FleetClient(options);
-    await client.#start(options.replicas ?? DEFAULT_FLEET_REPLICAS);
+    try {
+      await client.#start(options.replicas ?? DEFAULT_FLEET_REPLICAS);
+    } catch (error) {
+      // A connect retried while the cluster gets ready must not leave readers and timers behind.
+      for (const stop of client.#stops.splice(0)) stop();
+      client.#frames?.unsubscribe();
+      throw error;
+    }
     return client;
   }
 
@@ -251,7 +254,7 @@ export class FleetClient implements AsyncDisposable {
     let answer: unknown;
     // A command whose reply did not come (a node died, the host is reconnecting) is sent again
     // with the same id: the host runs it once and answers every copy with the same reply.
-    const envelope = JSON.stringify({ commandId: nuid.next(), command });
+    const envelope = JSON.stringify({ commandId: natsTransport().nuid.next(), command });
     const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
     for (;;) {
       try {
@@ -283,7 +286,8 @@ export class FleetClient implements AsyncDisposable {
   async #start(replicas: number): Promise<void> {
     const nc = this.#nc;
     const stream = FleetSubjects.eventStream(this.ownerId);
-    const jsm = await jetstreamManager(nc);
+    const { nanos } = natsTransport();
+    const jsm = await natsJetStream().jetstreamManager(nc);
     const config = {
       name: stream,
       subjects: [FleetSubjects.ownerEvents(this.ownerId)],
@@ -291,27 +295,22 @@ export class FleetClient implements AsyncDisposable {
       duplicate_window: nanos(FLEET_DUPLICATE_WINDOW_MS),
       max_age: nanos(FLEET_EVENT_MAX_AGE_MS),
     };
+    // Read only what comes after this connect, from the stream's next sequence; the reader
+    // rebuilds its consumer from the next unread event when the consumer's node dies.
+    let info: Awaited<ReturnType<typeof jsm.streams.info>>;
     try {
-      await jsm.streams.info(stream);
+      info = await jsm.streams.info(stream);
     } catch {
-      await jsm.streams.add(config);
+      info = await jsm.streams.add(config);
     }
-    const js = jetstream(nc);
-    const consumer = await js.consumers.get(stream, {
-      filter_subjects: FleetSubjects.ownerEvents(this.ownerId),
-      deliver_policy: DeliverPolicy.New,
+    const reader = await StreamReader.start(nc, {
+      stream,
+      filter: FleetSubjects.ownerEvents(this.ownerId),
+      startSeq: info.state.last_seq + 1,
+      onMessage: (msg) => this.#router.event(msg.subject, msg.json()),
+      onError: this.#report,
     });
-    const messages = await consumer.consume({ expires: 2_000, idle_heartbeat: 1_000 });
-    this.#stops.push(() => void messages.stop());
-    void (async () => {
-      for await (const msg of messages) {
-        try {
-          this.#router.event(msg.subject, msg.json());
-        } catch (error) {
-          this.#report(error);
-        }
-      }
-    })();
+    this.#stops.push(() => reader.stop());
     this.#frames = nc.subscribe(FleetSubjects.ownerFrames(this.ownerId), {
       callback: (error, msg) => {
         if (error !== null) return this.#report(error);
@@ -322,7 +321,7 @@ export class FleetClient implements AsyncDisposable {
         }
       },
     });
-    const kv = await new Kvm(nc).open(FLEET_HOST_BUCKET);
+    const kv = await new (natsKv().Kvm)(nc).open(FLEET_HOST_BUCKET);
     const watch = await kv.watch();
     this.#stops.push(() => watch.stop());
     void (async () => {

@@ -126,6 +126,11 @@ export class FleetEventRouter {
         return;
       }
       this.#open.complete(hostId, completion.value);
+      // A completed request awaits approval no more: the iterations may forget it.
+      const { consumerId, localId } = completion.value.requestKey;
+      for (const listener of [...(this.#approvals.get(hostId) ?? [])]) {
+        listener({ kind: 'settled', consumerId, localId });
+      }
       return;
     }
     if (tokens.length === 5 && tokens[4] === 'ack') {

@@ -1,4 +1,4 @@
-import { timeoutSignal, untilChanged } from '@gate4agent/runtime-native';
+import { loadRuntimeNative } from '../runtime-native-module.js';
 
 /**
  * Resolves with the first value `check` returns other than `undefined`, checked now and whenever a
@@ -12,6 +12,7 @@ export async function waitChanged<T>(
   timeoutMessage: () => string,
   check: () => T | undefined,
 ): Promise<T> {
+  const { timeoutSignal, untilChanged } = await loadRuntimeNative();
   const wait = timeoutSignal(options.signal, options.timeoutMs, timeoutMessage);
   try {
     return await untilChanged(changed, wait.signal, check);

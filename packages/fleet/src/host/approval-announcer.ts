@@ -7,13 +7,13 @@ import type { HostState } from './host-state.js';
  * @internal Tells each owner, once, when a request of one of its tool clients enters
  * `awaiting-approval`: called after every publication of the runtime, it compares the tool
  * snapshot's requests awaiting approval with those it announced before and publishes the new ones
- * on the owner's event stream (`g4a.evt.<owner>.<host>.approval`).
+ * on the owner's event stream (`g4a.evt.<owner>.<host>.approval`). It compares the requests'
+ * content (their keys and status), never the identity of the snapshot's array, which a runtime
+ * may reuse from one publication to the next.
  */
 export class ApprovalAnnouncer {
   readonly #state: HostState;
   #announced = new Set<string>();
-  /** The requests list and client count of the last call: the same again announces nothing. */
-  #seen: { requests: unknown; clients: number } = { requests: null, clients: 0 };
 
   constructor(state: HostState) {
     this.#state = state;
@@ -24,8 +24,6 @@ export class ApprovalAnnouncer {
     const state = this.#state;
     if (state.clients.size === 0 && this.#announced.size === 0) return;
     const { requests } = state.runtime.toolAuthority().snapshot().tools;
-    if (requests === this.#seen.requests && state.clients.size === this.#seen.clients) return;
-    this.#seen = { requests, clients: state.clients.size };
     const awaiting = new Set<string>();
     for (const request of requests) {
       if (request.status.kind !== 'awaiting-approval') continue;

@@ -2,10 +2,8 @@ import type { ToolClientHandle } from '@gate4agent/handle';
 import type { AgentSession, NativeRuntime } from '@gate4agent/runtime-native';
 import { CapabilityCompletionEnvelope } from '@gate4agent/tool-protocol';
 import { type TerminalFrame, TerminalFrameCodec } from '@gate4agent/types';
-import { jetstream } from '@nats-io/jetstream';
-import { type KV, Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { nuid } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
   DEFAULT_FRAME_INTERVAL_MS,
@@ -15,6 +13,7 @@ import {
   FLEET_SUBSCRIPTION_CAPACITY,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { natsJetStream, natsKv, natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { failedReply, respondTo } from '../wire/command-reply.js';
 import { FleetCommandCodec } from '../wire/fleet-command.js';
@@ -75,8 +74,8 @@ export class FleetHost implements AsyncDisposable {
     this.#kv = kv;
     const { connection: nc, runtime } = options;
     const report = options.onError ?? (() => undefined);
-    const js = jetstream(nc);
-    const outbox = new EventOutbox(js, options.hostId, nuid.next(), report);
+    const js = natsJetStream().jetstream(nc);
+    const outbox = new EventOutbox(js, options.hostId, natsTransport().nuid.next(), report);
     const frameInterval = options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS;
     const hostId = options.hostId;
     const state: HostState = {
@@ -161,7 +160,7 @@ export class FleetHost implements AsyncDisposable {
    */
   static async start(options: FleetHostOptions): Promise<FleetHost> {
     fleetToken('host id', options.hostId);
-    const kvm = new Kvm(options.connection);
+    const kvm = new (natsKv().Kvm)(options.connection);
     const kv = await kvm.create(FLEET_HOST_BUCKET, {
       history: 1,
       replicas: options.replicas ?? DEFAULT_FLEET_REPLICAS,

@@ -7,8 +7,9 @@ import {
 } from '@gate4agent/handle';
 import { type ToolFailure, ToolProviderId } from '@gate4agent/tool-protocol';
 import { err, ok, type Result } from '@gate4agent/types';
-import { type NatsConnection, nuid, type Subscription } from '@nats-io/transport-node';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
+  DEFAULT_HEARTBEAT_MS,
   DEFAULT_PROVIDER_HOST_TIMEOUT_MS,
   DEFAULT_PROVIDER_POLL_MS,
   FLEET_COMMAND_ATTEMPT_MS,
@@ -16,6 +17,7 @@ import {
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { FleetReplyCodec } from '../wire/fleet-command.js';
 import {
@@ -38,12 +40,16 @@ export interface FleetProviderExecutorOptions {
   /** The provider id the provider host serves (usually the id this executor is installed under). */
   readonly providerId: string;
   /**
-   * A provider host that answered nothing for this long is lost: its operations end with a
-   * `host-lost` failure and exit. Default {@link DEFAULT_PROVIDER_HOST_TIMEOUT_MS}; keep it below
-   * the supervisor's 5 s exit-proof timeout.
+   * A provider host whose heartbeat (and every other message) stopped for this long is lost: its
+   * operations end with a `host-lost` failure and exit. Default
+   * {@link DEFAULT_PROVIDER_HOST_TIMEOUT_MS}; keep it below the supervisor's 5 s exit-proof
+   * timeout and above the provider host's `heartbeatMs`.
    */
   readonly hostTimeoutMs?: number;
-  /** How often open operations are polled. Default {@link DEFAULT_PROVIDER_POLL_MS}. */
+  /**
+   * How often open operations are checked locally (the provider host's silence, cancelled
+   * tokens); nothing is sent for it. Default {@link DEFAULT_PROVIDER_POLL_MS}.
+   */
   readonly pollMs?: number;
   /** Receives what could not be applied (a report that does not match its schema, …). */
   readonly onError?: (error: unknown) => void;
@@ -65,8 +71,10 @@ const FULL: ToolFailure = {
  * `start` sends the invocation to the provider host's `FleetProviderServer`; the supervisor's stop
  * and force stop, and the cancellation token, become `stop` / `force-stop` / `cancel` messages;
  * `tryWait` reports the exit only after the provider host reaped the operation, so the session
- * host's supervisor acks it once. A provider host silent for `hostTimeoutMs` is lost: each of its
- * open operations ends once, with a `host-lost` failure and a failed exit.
+ * host's supervisor acks it once. The provider host pushes every state it holds for this host once
+ * per heartbeat: one silent for `hostTimeoutMs` is lost, and each of its open operations ends once,
+ * with a `host-lost` failure and a failed exit. This side renews its operations' lease with a
+ * `status` message once per {@link DEFAULT_HEARTBEAT_MS}, without waiting for an answer.
  */
 export class FleetProviderExecutor implements NativeProviderExecutor, Disposable {
   /** The provider host that runs this executor's operations. */
@@ -81,7 +89,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
   readonly #open = new Map<string, ForwardedOperation>();
   readonly #events: Subscription;
   #lastAnswer = 0;
-  #polling = false;
+  #renewedAt = 0;
   #timer: ReturnType<typeof setInterval> | null = null;
   #closed = false;
 
@@ -104,6 +112,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
             if (!decoded.ok) throw FleetError.invalidCommand(this.#hostId, decoded.error.message);
             this.#answered();
             for (const state of decoded.value.states) this.#apply(state);
+            if (decoded.value.full === true) this.#forgotten(decoded.value.states);
           } catch (error) {
             this.#report(error);
           }
@@ -126,7 +135,7 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
   start(invocation: ProviderInvocation): Result<NativeProviderOperation, ToolFailure> {
     if (this.#closed) return err(CLOSED);
     if (this.#open.size >= FLEET_PROVIDER_OPERATIONS_MAX) return err(FULL);
-    const opId = nuid.next();
+    const opId = natsTransport().nuid.next();
     const operation = new ForwardedOperation(this.#link, opId, invocation);
     if (this.#open.size === 0) this.#lastAnswer = performance.now();
     this.#open.set(opId, operation);
@@ -193,6 +202,22 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
     this.#lastAnswer = performance.now();
   }
 
+  /** A heartbeat lists every operation the provider host holds: a started one missing is lost. */
+  #forgotten(states: readonly ProviderState[]): void {
+    const listed = new Set(states.map((state) => state.opId));
+    for (const operation of [...this.#open.values()]) {
+      if (operation.started && !listed.has(operation.opId)) {
+        this.#apply({
+          opId: operation.opId,
+          known: false,
+          result: null,
+          closed: false,
+          exit: null,
+        });
+      }
+    }
+  }
+
   #apply(state: ProviderState): void {
     const operation = this.#open.get(state.opId);
     if (operation === undefined) return;
@@ -244,14 +269,14 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
     return undefined;
   }
 
-  /** One poll: loses a silent host, sends cancels of cancelled tokens, asks for every state. */
+  /** One check: loses a silent host, sends cancels of cancelled tokens, renews the lease. */
   #tick(): void {
     const now = performance.now();
     const silentMs = now - this.#lastAnswer;
     if (silentMs > this.#timeoutMs) {
       const message = FleetError.providerHostLost(
         this.providerHostId,
-        `did not answer for ${Math.round(silentMs)} ms`,
+        `sent no heartbeat for ${Math.round(silentMs)} ms`,
       ).message;
       for (const operation of [...this.#open.values()]) operation.lose(message);
       return;
@@ -262,30 +287,18 @@ export class FleetProviderExecutor implements NativeProviderExecutor, Disposable
         void this.#send(operation, { op: 'cancel', opId: operation.opId });
       }
     }
-    if (this.#polling || this.#open.size === 0) return;
-    this.#polling = true;
-    const request: ProviderRequest = { op: 'status', opIds: [...this.#open.keys()] };
-    this.#nc
-      .request(
+    if (this.#open.size === 0 || now - this.#renewedAt < DEFAULT_HEARTBEAT_MS) return;
+    this.#renewedAt = now;
+    // A plain publish: the provider host answers with its heartbeat, not with a reply.
+    const renewal: ProviderRequest = { op: 'status', opIds: [...this.#open.keys()] };
+    try {
+      this.#nc.publish(
         FleetSubjects.providerRequests(this.providerHostId, this.#hostId),
-        JSON.stringify(request),
-        { timeout: Math.max(this.#pollMs * 2, 1_000) },
-      )
-      .then((msg) => {
-        this.#answered();
-        const reply = FleetReplyCodec.decode(msg.json());
-        const states =
-          reply.ok && reply.value.ok ? ProviderStatesCodec.decode(reply.value.value) : null;
-        if (states === null || !states.ok) {
-          this.#report(FleetError.invalidCommand(this.providerHostId, 'bad status reply'));
-          return;
-        }
-        for (const state of states.value.states) this.#apply(state);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        this.#polling = false;
-      });
+        JSON.stringify(renewal),
+      );
+    } catch (error) {
+      this.#report(error);
+    }
   }
 
   #startTimer(): void {

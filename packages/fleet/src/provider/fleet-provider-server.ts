@@ -2,11 +2,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { NativeProviderExecutor } from '@gate4agent/handle';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
+  DEFAULT_HEARTBEAT_MS,
   DEFAULT_HOST_TIMEOUT_MS,
   DEFAULT_PROVIDER_POLL_MS,
   FLEET_PROVIDER_OPERATIONS_MAX,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
+import { loadRuntimeNative } from '../runtime-native-module.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { failedReply, respondTo } from '../wire/command-reply.js';
 import { type ProviderRequest, ProviderRequestCodec } from '../wire/provider-message.js';
@@ -25,6 +27,12 @@ export interface FleetProviderServerOptions {
    * it is force-stopped and forgotten once it exited. Default {@link DEFAULT_HOST_TIMEOUT_MS}.
    */
   readonly leaseMs?: number;
+  /**
+   * How often this host pushes every state it holds to each session host it holds operations
+   * for: the heartbeat by which a session host knows it is alive (and catches a lost push).
+   * Default {@link DEFAULT_HEARTBEAT_MS}; keep it well below the session hosts' `hostTimeoutMs`.
+   */
+  readonly heartbeatMs?: number;
   /** How often operations are checked without executor activity. Default {@link DEFAULT_PROVIDER_POLL_MS}. */
   readonly pollMs?: number;
   /** Receives what could not be served (a request that does not match its schema, …). */
@@ -38,7 +46,9 @@ const CLOSE_REAP_MS = 5_000;
  * The provider host's half of a provider on another host than the session (docs/scale-out.md):
  * serves `FleetProviderExecutor`s of session hosts. A `start` runs the invocation with this host's
  * own executor for the named provider; `cancel` / `stop` / `force-stop` reach the local operation;
- * its result and physical exit are pushed to the session host at once and answered to its polls.
+ * its result and physical exit are pushed to the session host at once, and every state it holds for
+ * a session host is pushed again each `heartbeatMs` (the heartbeat the session host judges this
+ * host's liveness by). A session host renews the lease of its operations with a `status` message.
  * The session host's identity comes from the subject the server authorised, never from the body;
  * grants were checked on the session host before the invocation left it. An operation whose
  * session host stops asking is force-stopped after the lease, and every live operation is killed
@@ -51,6 +61,9 @@ export class FleetProviderServer implements AsyncDisposable {
   readonly #providers: ReadonlyMap<string, NativeProviderExecutor>;
   readonly #leaseMs: number;
   readonly #pollMs: number;
+  readonly #heartbeatMs: number;
+  /** When each session host last got every state (its heartbeat). */
+  readonly #beatAt = new Map<string, number>();
   readonly #report: (error: unknown) => void;
   readonly #operations = new Map<string, ServedOperation>();
   readonly #subscription: Subscription;
@@ -64,6 +77,7 @@ export class FleetProviderServer implements AsyncDisposable {
     this.#providers = new Map(options.providers);
     this.#leaseMs = options.leaseMs ?? DEFAULT_HOST_TIMEOUT_MS;
     this.#pollMs = options.pollMs ?? DEFAULT_PROVIDER_POLL_MS;
+    this.#heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
     this.#report = options.onError ?? (() => undefined);
     for (const executor of new Set(this.#providers.values())) {
       const off = executor.onActivity?.(() => queueMicrotask(() => this.#check()));
@@ -80,6 +94,8 @@ export class FleetProviderServer implements AsyncDisposable {
   /** Starts serving. Throws `invalid-token` when the host id is not a subject token. */
   static async start(options: FleetProviderServerOptions): Promise<FleetProviderServer> {
     fleetToken('provider host id', options.hostId);
+    // Its operations register host-exit kills with the runtime's helper.
+    await loadRuntimeNative();
     const server = new FleetProviderServer(options);
     await server.#nc.flush();
     return server;
@@ -187,10 +203,13 @@ export class FleetProviderServer implements AsyncDisposable {
     }
   }
 
-  /** Checks every operation, pushes what changed, enforces the lease. */
+  /**
+   * Checks every operation, enforces the lease, and pushes to each session host what changed —
+   * or, once per heartbeat, every state it holds for that host.
+   */
   #check(): void {
     const now = performance.now();
-    const changed = new Map<string, unknown[]>();
+    const held = new Map<string, { all: unknown[]; changed: unknown[] }>();
     for (const [key, operation] of this.#operations) {
       try {
         operation.check();
@@ -207,17 +226,28 @@ export class FleetProviderServer implements AsyncDisposable {
       }
       const state = operation.state();
       const text = JSON.stringify(state);
+      let states = held.get(operation.sessionHostId);
+      if (states === undefined) {
+        states = { all: [], changed: [] };
+        held.set(operation.sessionHostId, states);
+      }
+      states.all.push(state);
       if (text === operation.pushed) continue;
       operation.pushed = text;
-      const list = changed.get(operation.sessionHostId) ?? [];
-      list.push(state);
-      changed.set(operation.sessionHostId, list);
+      states.changed.push(state);
     }
-    for (const [sessionHostId, states] of changed) {
+    for (const sessionHostId of this.#beatAt.keys()) {
+      if (!held.has(sessionHostId)) this.#beatAt.delete(sessionHostId);
+    }
+    for (const [sessionHostId, { all, changed }] of held) {
+      const beat = now - (this.#beatAt.get(sessionHostId) ?? Number.NEGATIVE_INFINITY);
+      const full = beat >= this.#heartbeatMs;
+      if (!full && changed.length === 0) continue;
+      if (full) this.#beatAt.set(sessionHostId, now);
       try {
         this.#nc.publish(
           FleetSubjects.providerEvents(sessionHostId, this.hostId),
-          JSON.stringify({ states }),
+          JSON.stringify(full ? { states: all, full } : { states: changed }),
         );
       } catch (error) {
         this.#report(error);
@@ -228,7 +258,7 @@ export class FleetProviderServer implements AsyncDisposable {
 
   #startTimer(): void {
     if (this.#timer !== null || this.#closed !== null) return;
-    this.#timer = setInterval(() => this.#check(), this.#pollMs);
+    this.#timer = setInterval(() => this.#check(), Math.min(this.#pollMs, this.#heartbeatMs));
   }
 
   #stopTimer(): void {

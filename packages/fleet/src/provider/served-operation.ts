@@ -6,8 +6,8 @@ import {
   ProviderCancellationToken,
   type ProviderInvocation,
 } from '@gate4agent/handle';
-import { registerHostExitKill } from '@gate4agent/runtime-native';
 import { CapabilityObservation } from '@gate4agent/tool-protocol';
+import { runtimeNative } from '../runtime-native-module.js';
 import type { ForwardedInvocationSchema, ProviderState } from '../wire/provider-message.js';
 
 type ForwardedInvocation = import('typebox').StaticDecode<typeof ForwardedInvocationSchema>;
@@ -75,7 +75,7 @@ export class ServedOperation {
     }
     const operation = started.value;
     this.#operation = operation;
-    this.#unregisterKill = registerHostExitKill(() => {
+    this.#unregisterKill = runtimeNative().registerHostExitKill(() => {
       operation.requestForceStop();
       operation.dispose?.();
     });

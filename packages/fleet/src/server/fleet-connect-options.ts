@@ -1,9 +1,10 @@
-import { type ConnectionOptions, nkeyAuthenticator, nkeys } from '@nats-io/transport-node';
+import type { ConnectionOptions } from '@nats-io/transport-node';
+import { natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 
 /** A new nkey user: the seed stays with the host or owner, the public key goes into the server config. */
 export function createFleetUserKey(): { readonly seed: string; readonly publicKey: string } {
-  const pair = nkeys.createUser();
+  const pair = natsTransport().nkeys.createUser();
   const seed = new TextDecoder().decode(pair.getSeed());
   return { seed, publicKey: pair.getPublicKey() };
 }
@@ -22,7 +23,7 @@ export function fleetConnectOptions(options: {
   const userId = fleetToken('user id', options.userId);
   return {
     servers: [...options.servers],
-    authenticator: nkeyAuthenticator(new TextEncoder().encode(options.seed)),
+    authenticator: natsTransport().nkeyAuthenticator(new TextEncoder().encode(options.seed)),
     inboxPrefix: FleetSubjects.inbox(userId),
     name: options.name ?? userId,
     maxReconnectAttempts: -1,

@@ -75,9 +75,14 @@ export const ProviderStateSchema = Type.Object({
 /** What a provider host knows of one forwarded operation. */
 export type ProviderState = StaticDecode<typeof ProviderStateSchema>;
 
-/** Several states: the reply to `status`, and what a provider host pushes when states change. */
+/**
+ * Several states: the reply to `status`, what a provider host pushes when states change, and its
+ * heartbeat to each session host it holds operations for (`full`: every operation it holds for
+ * that session host, so one it does not list it no longer knows).
+ */
 export const ProviderStatesSchema = Type.Object({
   states: Type.Array(ProviderStateSchema, { maxItems: FLEET_PROVIDER_OPERATIONS_MAX }),
+  full: Type.Optional(Type.Boolean()),
 });
 
 /** Compiled codec of {@link ProviderStatesSchema}. */

@@ -51,6 +51,31 @@ describe('ApprovalRequests', () => {
     expect(await requests.next()).toEqual({ done: true, value: undefined });
   });
 
+  it('remembers only the requests still pending: a completion forgets one', async () => {
+    const host = notices();
+    let resolve!: (requests: CapabilityRequestSnapshot[]) => void;
+    const pending = new Promise<CapabilityRequestSnapshot[]>((done) => {
+      resolve = done;
+    });
+    const requests = new ApprovalRequests(host.listen, () => pending, undefined);
+    // Request 5 completes while the pending list (which still shows it) is on its way.
+    host.send({ kind: 'settled', consumerId: 'c-1', localId: 5 });
+    resolve([request(5), request(6)]);
+    expect((await requests.next()).value?.key.localId).toBe(6);
+    for (let localId = 10; localId < 1_010; localId += 1) {
+      host.send({ kind: 'request', request: request(localId) });
+      expect((await requests.next()).value?.key.localId).toBe(localId);
+      host.send({ kind: 'settled', consumerId: 'c-1', localId });
+    }
+    // Only request 6 is still pending; a second notice of it is not yielded again.
+    expect(requests.rememberedCount).toBe(1);
+    host.send({ kind: 'request', request: request(6) });
+    host.send({ kind: 'request', request: request(7) });
+    expect((await requests.next()).value?.key.localId).toBe(7);
+    expect(requests.rememberedCount).toBe(2);
+    await requests.return();
+  });
+
   it('ends with the error of its source or of the pending list', async () => {
     const host = notices();
     const lost = new ApprovalRequests(host.listen, async () => [], undefined);
