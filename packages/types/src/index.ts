@@ -368,13 +368,19 @@ export {
 export type { TokenUsage } from './provider/token-usage.js';
 export { defaultTokenUsage, TokenUsageSchema } from './provider/token-usage.js';
 export { validateProviderEventIngress } from './provider/validate-provider-event.js';
+export type { WalkHookOf } from './shared/compiled-walk.js';
 export { deepFreeze } from './shared/deep-freeze.js';
 // Shared results, errors, text rules and the wire codec.
 export { Gate4AgentError } from './shared/gate4agent-error.js';
 export type { Err, KindedError, Ok, Result } from './shared/result.js';
 export { err, ok, unwrap, unwrapErr } from './shared/result.js';
 export { pascalCase, rustDebugNewtype, rustDebugString } from './shared/rust-debug.js';
-export type { SchemaViolation, WireCodec } from './shared/schema.js';
+export type {
+  SchemaViolation,
+  WireCodec,
+  WireCodecHooks,
+  WireCodecOptions,
+} from './shared/schema.js';
 export {
   BytesSchema,
   createWireCodec,
