@@ -368,7 +368,6 @@ export {
 export type { TokenUsage } from './provider/token-usage.js';
 export { defaultTokenUsage, TokenUsageSchema } from './provider/token-usage.js';
 export { validateProviderEventIngress } from './provider/validate-provider-event.js';
-export type { WalkHookOf } from './shared/compiled-walk.js';
 export { deepFreeze } from './shared/deep-freeze.js';
 // Shared results, errors, text rules and the wire codec.
 export { Gate4AgentError } from './shared/gate4agent-error.js';
@@ -400,3 +399,4 @@ export {
   utf8ByteLength,
   utf8Encode,
 } from './shared/text.js';
+export type { WalkHookOf, WalkNodeHook } from './shared/walk-node.js';

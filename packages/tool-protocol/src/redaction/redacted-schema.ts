@@ -2,9 +2,9 @@
 // (the codecs built with `redacted: true`), wherever it sits. Constructors and decoders apply the
 // same rule, so a decoded value and the value it was encoded from have the same prototypes at the
 // same places, and `util.isDeepStrictEqual` (which compares prototypes) still equates them.
-import type { WireCodecHooks } from '@gate4agent/types';
+import type { WalkNodeHook, WireCodecHooks } from '@gate4agent/types';
 import type { TSchema } from 'typebox';
-import { isRedacted, withRedaction } from './redact.js';
+import { isRedacted, REDACTED_PROTOTYPE, withRedaction } from './redact.js';
 import { holdsSecret, hookSecretHolders, mayHoldSecret } from './secret-holders.js';
 
 const REDACTED_SCHEMAS = new WeakSet<object>();
@@ -173,11 +173,10 @@ const hookSecretHolder = (copy: Record<string, unknown>): void => {
  * node. A node of a redacted type gets the hooks, except below a record's values, where
  * {@link hookDecoded} does not go; any object that can hold a secret gets them if it does.
  */
-function redactionHookOf(
-  node: TSchema,
-  underRecord: boolean,
-): ((copy: Record<string, unknown>) => void) | null {
-  if (!underRecord && REDACTED_SCHEMAS.has(node)) return withRedaction;
+const REDACTED_NODE: WalkNodeHook = { prototype: REDACTED_PROTOTYPE };
+
+function redactionHookOf(node: TSchema, underRecord: boolean): WalkNodeHook | null {
+  if (!underRecord && REDACTED_SCHEMAS.has(node)) return REDACTED_NODE;
   const shape = node as { anyOf?: unknown; properties?: Readonly<Record<string, unknown>> };
   if (shape.anyOf !== undefined) return null; // its branches' objects are hooked by their nodes
   const names = shape.properties === undefined ? null : Object.keys(shape.properties);

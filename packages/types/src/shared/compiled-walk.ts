@@ -17,115 +17,24 @@
 // - a schema keyword the walk does not implement means the whole schema is not compiled.
 import type { TSchema } from 'typebox';
 import { DECODE_DEPTH_MAX, DECODE_VALUES_MAX } from '../constants.js';
-import { checkString, STRING_SCAN_UNITS } from './bounded-scan.js';
-
-/** What a compiled walk returns when it gives up: the caller runs the reference pipeline. */
-export const WALK_MISMATCH: unique symbol = Symbol('walk-mismatch');
-
-/**
- * Per-node hooks: called once per object or union schema node at compile time, it returns the
- * function run on every fresh plain object the walk builds for that node (after its children),
- * or `null`. `underRecord` is true below a record's (`patternProperties`) values.
- */
-export type WalkHookOf = (
-  node: TSchema,
-  underRecord: boolean,
-) => ((copy: Record<string, unknown>) => void) | null;
-
-/** A compiled walk: the checked copy of `value`, or {@link WALK_MISMATCH}. Never throws. */
-export type CompiledWalk = (value: unknown) => unknown;
-
-interface Context {
-  values: number;
-}
-
-type Walk = (value: unknown, context: Context) => unknown;
-
-interface Compiled {
-  readonly walk: Walk;
-  /** Accepts no container (object, array or bytes): safe where the reference walks do not go. */
-  readonly leaf: boolean;
-  /** Holds a hook somewhere. */
-  readonly hooked: boolean;
-  /** Holds bytes somewhere (the reference checks placeholders there, not the bytes). */
-  readonly bytes: boolean;
-}
-
-interface Node {
-  readonly type?: unknown;
-  readonly properties?: Readonly<Record<string, Node>>;
-  readonly required?: readonly string[];
-  readonly patternProperties?: Readonly<Record<string, Node>>;
-  readonly items?: Node | readonly Node[];
-  readonly additionalItems?: unknown;
-  readonly minItems?: number;
-  readonly maxItems?: number;
-  readonly minimum?: unknown;
-  readonly maximum?: unknown;
-  readonly const?: unknown;
-  readonly enum?: readonly unknown[];
-  readonly anyOf?: readonly Node[];
-  readonly default?: unknown;
-  readonly '~refine'?: readonly { readonly check: (value: unknown) => boolean }[];
-  readonly '~codec'?: unknown;
-}
-
-// A thrown mismatch is cheap (not an Error: no stack trace) and failures are rare.
-const MISMATCH = Object.freeze({ mismatch: true });
-const fail = (): never => {
-  throw MISMATCH;
-};
-
-// Keywords that annotate and never change what a check accepts.
-const ANNOTATIONS = new Set([
-  'default',
-  'title',
-  'description',
-  'examples',
-  '$comment',
-  '~kind',
-  '~unsafe',
-  '~optional',
-  '~readonly',
-]);
-
-const KEYWORDS = new Set([
-  ...ANNOTATIONS,
-  'type',
-  'properties',
-  'required',
-  'patternProperties',
-  'items',
-  'additionalItems',
-  'minItems',
-  'maxItems',
-  'minimum',
-  'maximum',
-  'const',
-  'enum',
-  'anyOf',
-  '~refine',
-  '~codec',
-]);
-
-const PRIMITIVE_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
-
-const isPrimitive = (value: unknown): boolean =>
-  value === null || (typeof value !== 'object' && typeof value !== 'function');
-
-function keywordsSupported(node: Node): boolean {
-  for (const key of Object.getOwnPropertyNames(node)) {
-    if (!KEYWORDS.has(key) && !key.startsWith('x-')) return false;
-  }
-  return Object.getOwnPropertySymbols(node).length === 0;
-}
-
-/** A plain object (not an array, not bytes) whose `kind` the walk may read. */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  !(value instanceof Uint8Array);
+import { compileAnything, compilePrimitive } from './walk-leaves.js';
+import {
+  ANNOTATIONS,
+  type Compiled,
+  type CompiledWalk,
+  type Context,
+  fail,
+  hookFunction,
+  isPrimitive,
+  isRecord,
+  keywordsSupported,
+  MISMATCH,
+  type Node,
+  run,
+  WALK_MISMATCH,
+  type Walk,
+  type WalkHookOf,
+} from './walk-node.js';
 
 class Compiler {
   constructor(private readonly hookOf: WalkHookOf | null) {}
@@ -136,61 +45,18 @@ class Compiler {
     if (node['~codec'] !== undefined && asCodec) return this.bytes(node, underRecord, level);
     if (node.anyOf !== undefined) return this.union(node, underRecord, level);
     if (Object.getOwnPropertyNames(node).every((key) => ANNOTATIONS.has(key)))
-      return this.anything(node, underRecord, level);
+      return compileAnything(
+        hookFunction(this.hookOf?.(node as TSchema, underRecord) ?? null),
+        level,
+      );
     // The scan refuses a container at this level, so no value can pass here.
     if (level >= DECODE_DEPTH_MAX && (node.type === 'object' || node.type === 'array')) return null;
     if (node.type === 'object') return this.object(node, underRecord, level);
     if (node.type === 'array') return this.array(node, underRecord, level);
-    return this.primitive(node);
+    return compilePrimitive(node);
   }
 
   // `Type.Unknown()` / `Type.Any()`: any JSON-shaped value, copied as the scan copies it.
-  private anything(node: Node, underRecord: boolean, level: number): Compiled {
-    const hook = this.hookOf?.(node as TSchema, underRecord) ?? null;
-    const copyOf = (value: unknown, context: Context, containers: number): unknown => {
-      context.values += 1;
-      switch (typeof value) {
-        case 'string':
-          if (
-            (value.length > STRING_SCAN_UNITS || !value.isWellFormed()) &&
-            checkString(value, '') !== null
-          )
-            fail();
-          return value;
-        case 'number':
-        case 'boolean':
-        case 'undefined':
-          return value;
-        case 'object':
-          break;
-        default:
-          return fail();
-      }
-      if (value === null) return null;
-      // Bytes become an empty placeholder there; cycles and depth are the scan's to report.
-      if (value instanceof Uint8Array || containers >= DECODE_DEPTH_MAX) fail();
-      if (Array.isArray(value)) {
-        const source = value as unknown[];
-        if (source.length > DECODE_VALUES_MAX) fail();
-        const copy = new Array<unknown>(source.length);
-        for (let index = 0; index < source.length; index += 1)
-          copy[index] = copyOf(source[index], context, containers + 1);
-        return copy;
-      }
-      const source = value as Record<string, unknown>;
-      const copy: Record<string, unknown> = {};
-      for (const key of Object.keys(source)) {
-        if (key === '__proto__') fail();
-        const entry = copyOf(source[key], context, containers + 1);
-        if (entry !== undefined) copy[key] = entry;
-      }
-      if (hook !== null) hook(copy);
-      return copy;
-    };
-    const walk: Walk = (value, context) => copyOf(value, context, level);
-    return { walk, leaf: false, hooked: hook !== null, bytes: false };
-  }
-
   // A codec position (bytes): the reference pipeline checks an empty placeholder array against
   // the inner schema and then copies the caller's `Uint8Array`.
   private bytes(node: Node, underRecord: boolean, level: number): Compiled | null {
@@ -203,61 +69,6 @@ class Compiler {
       return new Uint8Array(value as Uint8Array);
     };
     return { walk, leaf: false, hooked: false, bytes: true };
-  }
-
-  private primitive(node: Node): Compiled | null {
-    const { type } = node;
-    if (type === undefined && node.const === undefined && node.enum === undefined) return null;
-    if (type !== undefined && !PRIMITIVE_TYPES.has(type as string)) return null;
-    for (const key of ['properties', 'patternProperties', 'items', 'minItems', 'maxItems'])
-      if (key in node) return null;
-    const hasConst = 'const' in node;
-    if (hasConst && !isPrimitive(node.const)) return null;
-    const options = node.enum;
-    if (options !== undefined && !options.every(isPrimitive)) return null;
-    const { minimum, maximum } = node;
-    if (minimum !== undefined && typeof minimum !== 'number') return null;
-    if (maximum !== undefined && typeof maximum !== 'number') return null;
-    const refine = node['~refine'] ?? [];
-    const constant = node.const;
-    const walk: Walk = (value, context) => {
-      context.values += 1;
-      switch (type) {
-        case 'string':
-          if (typeof value !== 'string') fail();
-          break;
-        case 'integer':
-          if (!Number.isInteger(value)) fail();
-          break;
-        case 'number':
-          if (!Number.isFinite(value)) fail();
-          break;
-        case 'boolean':
-          if (typeof value !== 'boolean') fail();
-          break;
-        case 'null':
-          if (value !== null) fail();
-          break;
-        default:
-          if (!isPrimitive(value) || value === undefined) fail();
-      }
-      if (typeof value === 'string') {
-        if (
-          (value.length > STRING_SCAN_UNITS || !value.isWellFormed()) &&
-          checkString(value, '') !== null
-        )
-          fail();
-      } else if (typeof value !== 'number' && typeof value !== 'boolean' && value !== null) {
-        fail(); // bigint, symbol: not JSON-shaped
-      }
-      if (hasConst && value !== constant) fail();
-      if (options !== undefined && !options.includes(value)) fail();
-      if (minimum !== undefined && !((value as number) >= minimum)) fail();
-      if (maximum !== undefined && !((value as number) <= maximum)) fail();
-      for (const refinement of refine) if (!refinement.check(value)) fail();
-      return value;
-    };
-    return { walk, leaf: true, hooked: false, bytes: false };
   }
 
   private object(node: Node, underRecord: boolean, level: number): Compiled | null {
@@ -293,16 +104,26 @@ class Compiler {
     for (const key of required) if (!byKey.has(key)) return null;
     // A refinement sees the reference's candidate: the same data only without bytes and hooks.
     const refine = node['~refine'] ?? [];
-    if (refine.length > 0 && (bytes || hooked)) return null;
-    const hook = this.hookOf?.(node as TSchema, underRecord) ?? null;
+    const nodeHook = this.hookOf?.(node as TSchema, underRecord) ?? null;
+    if (refine.length > 0 && (bytes || hooked || nodeHook !== null)) return null;
+    // Created with the prototype, unless it has a property's name (reads and writes would see it).
+    const prototype =
+      nodeHook !== null &&
+      typeof nodeHook !== 'function' &&
+      properties.every(([key]) => !(key in nodeHook.prototype))
+        ? nodeHook.prototype
+        : null;
+    const hook = prototype === null ? hookFunction(nodeHook) : null;
     const count = properties.length;
     const walk: Walk = (value, context) => {
       context.values += 1;
       if (!isRecord(value)) fail();
       const source = value as Record<string, unknown>;
-      const copy: Record<string, unknown> = {};
+      const copy: Record<string, unknown> = prototype === null ? {} : Object.create(prototype);
       let present = 0;
-      for (const key of Object.keys(source)) {
+      const keys = Object.keys(source);
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys[index]!;
         const property = byKey.get(key);
         if (property === undefined) fail();
         const entry = source[key];
@@ -324,7 +145,7 @@ class Compiler {
       if (hook !== null) hook(copy);
       return copy;
     };
-    return { walk, leaf: false, hooked: hooked || hook !== null, bytes };
+    return { walk, leaf: false, hooked: hooked || nodeHook !== null, bytes };
   }
 
   private record(node: Node, underRecord: boolean, level: number): Compiled | null {
@@ -339,7 +160,7 @@ class Compiler {
     }
     const entries = this.node(schema, true, level + 1);
     if (entries === null) return null;
-    const hook = this.hookOf?.(node as TSchema, underRecord) ?? null;
+    const hook = hookFunction(this.hookOf?.(node as TSchema, underRecord) ?? null);
     const entryWalk = entries.walk;
     const walk: Walk = (value, context) => {
       context.values += 1;
@@ -431,7 +252,7 @@ class Compiler {
     // Without a `kind` or a nullable, only primitives are matched (first branch that accepts):
     // the reference picks containers' branches by a check before defaults, which this does not.
     const leaves = compiled.filter((one) => one.leaf).map((one) => one.walk);
-    const hook = this.hookOf?.(node as TSchema, underRecord) ?? null;
+    const hook = hookFunction(this.hookOf?.(node as TSchema, underRecord) ?? null);
     const select = (value: unknown, context: Context): unknown => {
       if (tagged.size > 0 && isRecord(value) && typeof value.kind === 'string') {
         const branch = tagged.get(value.kind);
@@ -489,16 +310,6 @@ function defaultOf(fallback: unknown, property: Compiled): (() => unknown) | nul
   if (Array.isArray(fallback) && fallback.length === 0) return () => [];
   if (isRecord(fallback) && Object.keys(fallback).length === 0) return () => ({});
   return () => structuredClone(fallback);
-}
-
-function run(walk: Walk, value: unknown): unknown {
-  const context: Context = { values: 0 };
-  try {
-    const result = walk(value, context);
-    return context.values > DECODE_VALUES_MAX ? WALK_MISMATCH : result;
-  } catch {
-    return WALK_MISMATCH;
-  }
 }
 
 /**

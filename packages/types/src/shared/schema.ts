@@ -5,7 +5,7 @@ import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebo
 // `Check`) without loading `typebox/value`: about 150 fewer modules on every cold import.
 import { Compile } from 'typebox/schema';
 import { boundedScan } from './bounded-scan.js';
-import { type CompiledWalk, compileWalk, WALK_MISMATCH, type WalkHookOf } from './compiled-walk.js';
+import { compileWalk } from './compiled-walk.js';
 import { err, ok, type Result } from './result.js';
 import {
   applyDefaults,
@@ -13,6 +13,7 @@ import {
   removeUnknownKeys,
   transformCodecs,
 } from './schema-walk.js';
+import { type CompiledWalk, WALK_MISMATCH, type WalkHookOf } from './walk-node.js';
 
 /** A value that does not match its wire schema. `path` is a JSON pointer to the field. */
 export interface SchemaViolation {

@@ -10,7 +10,8 @@ import {
   type WireCodecHooks,
 } from '../../src/index.js';
 import { STRING_SCAN_UNITS } from '../../src/shared/bounded-scan.js';
-import { compileWalk, WALK_MISMATCH } from '../../src/shared/compiled-walk.js';
+import { compileWalk } from '../../src/shared/compiled-walk.js';
+import { WALK_MISMATCH } from '../../src/shared/walk-node.js';
 
 const Leaf = Type.Union([
   Type.Object({ kind: Type.Literal('leaf'), n: Type.Integer({ minimum: 0, maximum: 9 }) }),
@@ -247,5 +248,28 @@ describe('compileWalk', () => {
     if (!fast.ok || !slow.ok) throw new Error('not accepted');
     expect(Object.getPrototypeOf((fast.value.items[2] as { inner: object }).inner)).toBe(marker);
     expect(isDeepStrictEqual(fast.value, slow.value)).toBe(true);
+  });
+
+  it('creates copies with a prototype hook, unless the prototype holds a property name', () => {
+    const Named = Type.Object({ note: Type.String(), toJSON: Type.String({ default: 'd' }) });
+    for (const prototype of [{ other: 1 }, { toJSON: 'x' }]) {
+      const hooks: WireCodecHooks = {
+        hookOf: (node) => (node === Named ? { prototype } : null),
+        hookTree: (_schema, value) => {
+          Object.setPrototypeOf(value, prototype);
+        },
+        revision: () => 0,
+      };
+      const named = createWireCodec('Named', Named, { hooks });
+      const namedReference = createWireCodec('Named', Named, { hooks, walk: 'reference' });
+      for (const value of [{ note: 'n' }, { note: 'n', toJSON: 'own' }]) {
+        const fast = named.checkValue(value);
+        const slow = namedReference.checkValue(value);
+        if (!fast.ok || !slow.ok) throw new Error('not accepted');
+        expect(Object.getPrototypeOf(fast.value)).toBe(prototype);
+        expect(isDeepStrictEqual(fast.value, slow.value)).toBe(true);
+        expect(Object.entries(fast.value)).toEqual(Object.entries(slow.value));
+      }
+    }
   });
 });
