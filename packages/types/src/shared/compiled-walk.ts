@@ -115,6 +115,9 @@ class Compiler {
         : null;
     const hook = prototype === null ? hookFunction(nodeHook) : null;
     const count = properties.length;
+    // Values built in code list their keys in schema order: then no lookup is needed.
+    const names = properties.map(([key]) => key);
+    const walks = names.map((key) => byKey.get(key)!);
     const walk: Walk = (value, context) => {
       context.values += 1;
       if (!isRecord(value)) fail();
@@ -124,7 +127,7 @@ class Compiler {
       const keys = Object.keys(source);
       for (let index = 0; index < keys.length; index += 1) {
         const key = keys[index]!;
-        const property = byKey.get(key);
+        const property = key === names[index] ? walks[index] : byKey.get(key);
         if (property === undefined) fail();
         const entry = source[key];
         if (entry === undefined) {
