@@ -2,6 +2,8 @@
 // (the codecs built with `redacted: true`), wherever it sits. Constructors and decoders apply the
 // same rule, so a decoded value and the value it was encoded from have the same prototypes at the
 // same places, and `util.isDeepStrictEqual` (which compares prototypes) still equates them.
+// A check applies it inside the codec's one-pass walk (REDACTION_HOOKS, per schema node), and a
+// value the walk leaves to the reference pipeline gets it from the tree walks below.
 import type { WalkNodeHook, WireCodecHooks } from '@gate4agent/types';
 import type { TSchema } from 'typebox';
 import { isRedacted, REDACTED_PROTOTYPE, withRedaction } from './redact.js';
@@ -167,14 +169,15 @@ const hookSecretHolder = (copy: Record<string, unknown>): void => {
   if (holdsSecret(copy)) withRedaction(copy);
 };
 
+// A copy of a redacted type is created with the redaction prototype.
+const REDACTED_NODE: WalkNodeHook = { prototype: REDACTED_PROTOTYPE };
+
 /**
  * The hook the codecs' one-pass walk runs on each plain object it builds for `node`: the same
  * prototypes {@link hookSecretHolders} and {@link hookDecoded} give a whole value, decided per
  * node. A node of a redacted type gets the hooks, except below a record's values, where
  * {@link hookDecoded} does not go; any object that can hold a secret gets them if it does.
  */
-const REDACTED_NODE: WalkNodeHook = { prototype: REDACTED_PROTOTYPE };
-
 function redactionHookOf(node: TSchema, underRecord: boolean): WalkNodeHook | null {
   if (!underRecord && REDACTED_SCHEMAS.has(node)) return REDACTED_NODE;
   const shape = node as { anyOf?: unknown; properties?: Readonly<Record<string, unknown>> };
