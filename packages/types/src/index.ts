@@ -374,7 +374,12 @@ export { Gate4AgentError } from './shared/gate4agent-error.js';
 export type { Err, KindedError, Ok, Result } from './shared/result.js';
 export { err, ok, unwrap, unwrapErr } from './shared/result.js';
 export { pascalCase, rustDebugNewtype, rustDebugString } from './shared/rust-debug.js';
-export type { SchemaViolation, WireCodec } from './shared/schema.js';
+export type {
+  SchemaViolation,
+  WireCodec,
+  WireCodecHooks,
+  WireCodecOptions,
+} from './shared/schema.js';
 export {
   BytesSchema,
   createWireCodec,
@@ -394,3 +399,4 @@ export {
   utf8ByteLength,
   utf8Encode,
 } from './shared/text.js';
+export type { WalkHookOf, WalkNodeHook } from './shared/walk-node.js';

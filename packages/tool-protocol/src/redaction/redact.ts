@@ -67,7 +67,8 @@ function toJSONRedacted(this: object): unknown {
 }
 
 // Null-free, so `constructor` still resolves to `Object` (vitest `toStrictEqual` compares it).
-const REDACTED_PROTOTYPE: object = Object.create(Object.prototype, {
+/** The prototype {@link withRedaction} gives (internal: the codecs create copies with it). */
+export const REDACTED_PROTOTYPE: object = Object.create(Object.prototype, {
   [INSPECT]: { value: inspectRedacted, enumerable: false, writable: false, configurable: false },
   toJSON: { value: toJSONRedacted, enumerable: false, writable: false, configurable: false },
 });

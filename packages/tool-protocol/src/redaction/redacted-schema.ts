@@ -2,8 +2,12 @@
 // (the codecs built with `redacted: true`), wherever it sits. Constructors and decoders apply the
 // same rule, so a decoded value and the value it was encoded from have the same prototypes at the
 // same places, and `util.isDeepStrictEqual` (which compares prototypes) still equates them.
+// A check applies it inside the codec's one-pass walk (REDACTION_HOOKS, per schema node), and a
+// value the walk leaves to the reference pipeline gets it from the tree walks below.
+import type { WalkNodeHook, WireCodecHooks } from '@gate4agent/types';
 import type { TSchema } from 'typebox';
-import { isRedacted, withRedaction } from './redact.js';
+import { isRedacted, REDACTED_PROTOTYPE, withRedaction } from './redact.js';
+import { holdsSecret, hookSecretHolders, mayHoldSecret } from './secret-holders.js';
 
 const REDACTED_SCHEMAS = new WeakSet<object>();
 // Plans computed before a later registration are stale and recomputed.
@@ -160,3 +164,34 @@ export function redactedValue<T extends object>(schema: TSchema, fields: T): T {
   }
   return withRedaction(fields);
 }
+
+const hookSecretHolder = (copy: Record<string, unknown>): void => {
+  if (holdsSecret(copy)) withRedaction(copy);
+};
+
+// A copy of a redacted type is created with the redaction prototype.
+const REDACTED_NODE: WalkNodeHook = { prototype: REDACTED_PROTOTYPE };
+
+/**
+ * The hook the codecs' one-pass walk runs on each plain object it builds for `node`: the same
+ * prototypes {@link hookSecretHolders} and {@link hookDecoded} give a whole value, decided per
+ * node. A node of a redacted type gets the hooks, except below a record's values, where
+ * {@link hookDecoded} does not go; any object that can hold a secret gets them if it does.
+ */
+function redactionHookOf(node: TSchema, underRecord: boolean): WalkNodeHook | null {
+  if (!underRecord && REDACTED_SCHEMAS.has(node)) return REDACTED_NODE;
+  const shape = node as { anyOf?: unknown; properties?: Readonly<Record<string, unknown>> };
+  if (shape.anyOf !== undefined) return null; // its branches' objects are hooked by their nodes
+  const names = shape.properties === undefined ? null : Object.keys(shape.properties);
+  return mayHoldSecret(names) ? hookSecretHolder : null;
+}
+
+/** The redaction hooks of every tool-protocol codec (`WireCodecHooks` of `@gate4agent/types`). */
+export const REDACTION_HOOKS: WireCodecHooks = {
+  hookOf: redactionHookOf,
+  hookTree(schema, value) {
+    hookSecretHolders(value);
+    hookDecoded(schema, value);
+  },
+  revision: () => registrations,
+};

@@ -61,8 +61,14 @@ function utf8Length(value: string): number {
   return bytes;
 }
 
+/**
+ * Strings up to this many UTF-16 units are within `DECODE_STRING_MAX_BYTES` whatever they hold
+ * (3 UTF-8 bytes per unit at most), so only longer ones need {@link checkString}'s byte count.
+ */
+export const STRING_SCAN_UNITS = DECODE_STRING_MAX_BYTES / 3;
+
 /** Why `value` at `path` is refused (over the size limit, or a lone surrogate), or `null`. */
-function checkString(value: string, path: string): ScanFailure | null {
+export function checkString(value: string, path: string): ScanFailure | null {
   if (value.length > DECODE_STRING_MAX_BYTES) {
     return {
       path,
@@ -115,7 +121,7 @@ export function boundedScan(
     }
     switch (typeof value) {
       case 'string':
-        if (value.length > DECODE_STRING_MAX_BYTES / 3 || !value.isWellFormed()) {
+        if (value.length > STRING_SCAN_UNITS || !value.isWellFormed()) {
           failure = checkString(value, pointerOf(parent, parent === null ? null : key));
         }
         return value;

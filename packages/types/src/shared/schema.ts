@@ -5,6 +5,7 @@ import Type, { type StaticDecode, type StaticEncode, type TSchema } from 'typebo
 // `Check`) without loading `typebox/value`: about 150 fewer modules on every cold import.
 import { Compile } from 'typebox/schema';
 import { boundedScan } from './bounded-scan.js';
+import { compileWalk } from './compiled-walk.js';
 import { err, ok, type Result } from './result.js';
 import {
   applyDefaults,
@@ -12,6 +13,7 @@ import {
   removeUnknownKeys,
   transformCodecs,
 } from './schema-walk.js';
+import { type CompiledWalk, WALK_MISMATCH, type WalkHookOf } from './walk-node.js';
 
 /** A value that does not match its wire schema. `path` is a JSON pointer to the field. */
 export interface SchemaViolation {
@@ -83,10 +85,50 @@ export function handOffChecked<S extends TSchema>(
 }
 
 /**
+ * Hooks a package adds to its codecs' results (tool-protocol's redaction hooks). They set
+ * prototypes or the like on the fresh copy a check returns; they never change its data.
+ */
+export interface WireCodecHooks {
+  /**
+   * Called once per object or union node of the schema when the one-pass walk is compiled; the
+   * function it returns runs on every fresh plain object the walk builds for that node (after the
+   * node's children are built), and must give the same result as {@link WireCodecHooks.hookTree}.
+   * `underRecord` is true for nodes below the values of a record (`patternProperties`).
+   */
+  readonly hookOf: WalkHookOf;
+  /**
+   * Hooks, in place, a whole fresh value of `schema` that the reference pipeline returned (every
+   * `decode`, and the checks the walk leaves to it).
+   */
+  readonly hookTree: (schema: TSchema, value: unknown) => void;
+  /** Changes whenever `hookOf` would answer differently; the walk is then compiled again. */
+  readonly revision: () => number;
+}
+
+/** Options of {@link createWireCodec}. */
+export interface WireCodecOptions {
+  /** Hooks run on every fresh value a check or decode returns. */
+  readonly hooks?: WireCodecHooks;
+  /**
+   * `'compiled'` (the default): `checkValue` first tries the schema's one-pass walk (compiled on
+   * first use), which checks, copies, fills defaults, copies bytes and runs the hooks at once, and
+   * runs the reference pipeline (scan, defaults, `Check`, key removal, codecs) only when the walk
+   * does not accept the value. `'reference'`: always the reference pipeline; results are the same,
+   * only slower (differential tests compare the two).
+   */
+  readonly walk?: 'compiled' | 'reference';
+}
+
+/**
  * Returns the {@link WireCodec} of `schema`; `name` appears in violations. The validator is
  * compiled on first use, so importing a package that defines many codecs stays cheap.
  */
-export function createWireCodec<S extends TSchema>(name: string, schema: S): WireCodec<S> {
+export function createWireCodec<S extends TSchema>(
+  name: string,
+  schema: S,
+  options: WireCodecOptions = {},
+): WireCodec<S> {
+  const { hooks } = options;
   let compiled: ReturnType<typeof Compile<S>> | undefined;
   const validator = () => {
     compiled ??= Compile(schema);
@@ -122,17 +164,42 @@ export function createWireCodec<S extends TSchema>(name: string, schema: S): Wir
       return err(violation('', detail));
     }
   };
+  const reference = (
+    input: unknown,
+    bytes: 'in-memory' | 'wire',
+  ): Result<StaticDecode<S>, SchemaViolation> => {
+    const result = run(input, bytes);
+    if (result.ok) hooks?.hookTree(schema, result.value);
+    return result;
+  };
+  // The one-pass walk, compiled on the first check (`null`: the schema uses a keyword it lacks).
+  let walk: CompiledWalk | null | undefined;
+  let walkRevision = 0;
+  const compiledWalk = (): CompiledWalk | null => {
+    if (options.walk === 'reference') return null;
+    const revision = hooks?.revision() ?? 0;
+    if (walk === undefined || revision !== walkRevision) {
+      walk = compileWalk(schema, hooks?.hookOf ?? null);
+      walkRevision = revision;
+    }
+    return walk;
+  };
   return {
     schema,
     decode(input) {
-      return run(input, 'wire');
+      return reference(input, 'wire');
     },
     checkValue(value) {
       if (typeof value === 'object' && value !== null && handedOff.get(value) === schema) {
         handedOff.delete(value);
         return ok(value as StaticDecode<S>);
       }
-      return run(value, 'in-memory');
+      const fast = compiledWalk();
+      if (fast !== null) {
+        const checked = fast(value);
+        if (checked !== WALK_MISMATCH) return ok(checked as StaticDecode<S>);
+      }
+      return reference(value, 'in-memory');
     },
     encode(value) {
       const encoded = transformCodecs(schema, value, 'encode', null);
