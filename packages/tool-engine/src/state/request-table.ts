@@ -20,27 +20,28 @@ function byKey(left: RequestRecord, right: RequestRecord): number {
   return a.localId - b.localId;
 }
 
+/**
+ * `kept` (in key order) without the `removed` records, merged with `added` (in key order): one
+ * pass, no intermediate filtered copy.
+ */
 function mergeByKey(
-  left: readonly RequestRecord[],
-  right: readonly RequestRecord[],
+  kept: readonly RequestRecord[],
+  removed: ReadonlySet<RequestRecord>,
+  added: readonly RequestRecord[],
 ): RequestRecord[] {
-  if (right.length === 0) return left as RequestRecord[];
   const merged: RequestRecord[] = [];
-  let i = 0;
+  const filtering = removed.size > 0;
   let j = 0;
-  while (i < left.length && j < right.length) {
-    const a = left[i] as RequestRecord;
-    const b = right[j] as RequestRecord;
-    if (byKey(a, b) <= 0) {
-      merged.push(a);
-      i += 1;
-    } else {
-      merged.push(b);
+  for (let i = 0; i < kept.length; i += 1) {
+    const a = kept[i] as RequestRecord;
+    if (filtering && removed.has(a)) continue;
+    while (j < added.length && byKey(added[j] as RequestRecord, a) < 0) {
+      merged.push(added[j] as RequestRecord);
       j += 1;
     }
+    merged.push(a);
   }
-  while (i < left.length) merged.push(left[i++] as RequestRecord);
-  while (j < right.length) merged.push(right[j++] as RequestRecord);
+  while (j < added.length) merged.push(added[j++] as RequestRecord);
   return merged;
 }
 
@@ -149,9 +150,8 @@ export class RequestTable {
       this.#sorted = Object.freeze([...this.#all].sort(byKey));
     } else if (this.#added.length > 0 || this.#removed.size > 0) {
       const removed = this.#removed;
-      const kept = this.#sorted.filter((record) => !removed.has(record));
       const added = this.#added.filter((record) => !removed.has(record)).sort(byKey);
-      this.#sorted = Object.freeze(mergeByKey(kept, added));
+      this.#sorted = Object.freeze(mergeByKey(this.#sorted, removed, added));
     }
     this.#added = [];
     this.#removed.clear();
