@@ -126,12 +126,18 @@ export function admit(
   state.requests.set(record);
   bumpRevision(state);
   const subject = subjectFor(record);
-  emitAudit(state, subject, { kind: 'request-evaluated', decision, payloadBytes: payload.length });
+  // Hot-path events hold only primitives and frozen values, so they are frozen here, shallowly,
+  // and emitAudit's deepFreeze has nothing left to walk.
+  emitAudit(
+    state,
+    subject,
+    Object.freeze({ kind: 'request-evaluated', decision, payloadBytes: payload.length }),
+  );
   if (decision.kind === 'deny') {
     pushTerminalCompletion(state, record, null, { kind: 'policy-denied', reason: decision.reason });
   } else if (operationId !== null) {
     emitInvoke(state, record, operationId, payload);
-    emitAudit(state, subject, { kind: 'invocation-dispatched', operationId });
+    emitAudit(state, subject, Object.freeze({ kind: 'invocation-dispatched', operationId }));
   }
   return ok(decision);
 }

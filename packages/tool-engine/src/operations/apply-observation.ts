@@ -108,19 +108,34 @@ export function applyObservation(
     // The envelope is the engine's own checked copy (its bytes fresh, its redaction hooks set):
     // the completion takes its result as it is.
     const { result } = observation;
-    state.requests.setStatus(record, {
-      kind: 'succeeded',
-      operationId,
-      result: { ...result.metadata },
-    });
+    const { metadata } = result;
+    // Frozen here, level by level (the metadata holds only primitives), so setStatus's and
+    // emitAudit's deepFreeze find them frozen instead of walking them on every result.
+    state.requests.setStatus(
+      record,
+      Object.freeze({
+        kind: 'succeeded',
+        operationId,
+        result: Object.freeze({
+          byteLen: metadata.byteLen,
+          mediaType: metadata.mediaType,
+          truncated: metadata.truncated,
+          redactedSummary: metadata.redactedSummary,
+        }),
+      }),
+    );
     pushTerminalCompletion(state, record, operationId, { kind: 'succeeded', result });
     bumpRevision(state);
-    emitAudit(state, subject, {
-      kind: 'invocation-succeeded',
-      operationId,
-      resultBytes: result.metadata.byteLen,
-      truncated: result.metadata.truncated,
-    });
+    emitAudit(
+      state,
+      subject,
+      Object.freeze({
+        kind: 'invocation-succeeded',
+        operationId,
+        resultBytes: metadata.byteLen,
+        truncated: metadata.truncated,
+      }),
+    );
   } else {
     const failure = { ...observation.failure };
     state.requests.setStatus(record, { kind: 'failed', operationId, failure });
