@@ -21,28 +21,54 @@ function byKey(left: RequestRecord, right: RequestRecord): number {
   return a.localId - b.localId;
 }
 
+/** The first index of `sorted` whose record is not before `record` in key order. */
+function lowerBound(sorted: readonly RequestRecord[], record: RequestRecord): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byKey(sorted[middle] as RequestRecord, record) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * `kept` (in key order) without the `removed` records, merged with `added` (in key order): one
- * pass, no intermediate filtered copy.
+ * `kept` (in key order) without the `removed` records, merged with `added` (in key order, none of
+ * them removed). The removed records and the insertion points of the added ones are found by
+ * binary search, so the records in between are copied without a comparison or a set lookup: a
+ * step changes a few records of a table of hundreds.
  */
 function mergeByKey(
   kept: readonly RequestRecord[],
   removed: ReadonlySet<RequestRecord>,
   added: readonly RequestRecord[],
 ): RequestRecord[] {
-  const merged: RequestRecord[] = [];
-  const filtering = removed.size > 0;
-  let j = 0;
-  for (let i = 0; i < kept.length; i += 1) {
-    const a = kept[i] as RequestRecord;
-    if (filtering && removed.has(a)) continue;
-    while (j < added.length && byKey(added[j] as RequestRecord, a) < 0) {
-      merged.push(added[j] as RequestRecord);
-      j += 1;
-    }
-    merged.push(a);
+  const cuts: number[] = [];
+  for (const record of removed) {
+    const index = lowerBound(kept, record);
+    if (kept[index] === record) cuts.push(index);
   }
-  while (j < added.length) merged.push(added[j++] as RequestRecord);
+  cuts.sort((left, right) => left - right);
+  const merged: RequestRecord[] = [];
+  let next = 0;
+  let cut = 0;
+  // Copies kept[next, end) into merged, leaving out the cut indexes.
+  const copyUntil = (end: number) => {
+    while (cut < cuts.length && (cuts[cut] as number) < end) {
+      const skipped = cuts[cut] as number;
+      for (let index = next; index < skipped; index += 1) merged.push(kept[index] as RequestRecord);
+      next = skipped + 1;
+      cut += 1;
+    }
+    for (let index = next; index < end; index += 1) merged.push(kept[index] as RequestRecord);
+    next = Math.max(next, end);
+  };
+  for (const record of added) {
+    copyUntil(lowerBound(kept, record));
+    merged.push(record);
+  }
+  copyUntil(kept.length);
   return merged;
 }
 
