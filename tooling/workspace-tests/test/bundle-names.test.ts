@@ -3,9 +3,9 @@
 // kernel and the handle too). Names then change only where esbuild renames a colliding one, and
 // the build refuses that for a class, whose name `constructor.name` and `util.inspect` show.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
 import { createControlPlane } from '@gate4agent/handle';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
@@ -16,16 +16,47 @@ import { root, workspacePackages } from './workspace.mjs';
 
 const bundleScript = join(root, 'tooling', 'scripts', 'bundle.mjs');
 
+/** What {@link bundledModules} reads of a package.json. */
+interface BuiltManifest {
+  readonly exports?: Record<string, unknown>;
+  readonly bin?: string | Record<string, string>;
+}
+
+/**
+ * The built modules of a package that its exports and bins reach (entries, then the chunks they
+ * import), so a stale chunk left in `dist/` by an older build is not taken for part of it.
+ */
+function bundledModules(dir: string, manifest: BuiltManifest): string[] {
+  const targets = Object.values(manifest.exports ?? {}).flatMap((target) =>
+    typeof target === 'object' && target !== null && typeof target.default === 'string'
+      ? [target.default]
+      : [],
+  );
+  const bins =
+    typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
+  const queue = [...targets, ...bins]
+    .filter((file): file is string => typeof file === 'string' && file.endsWith('.js'))
+    .map((file) => join(dir, file));
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, chunk] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.\/[\w-]+\.js)"/g)) {
+      queue.push(join(dirname(file), chunk as string));
+    }
+  }
+  return [...seen];
+}
+
 describe('bundled names', () => {
   for (const { dir, manifest } of workspacePackages('packages')) {
     it(`${manifest.name} ships no __name wrapper`, () => {
-      const dist = join(dir, 'dist');
-      const modules = readdirSync(dist).filter((file) => file.endsWith('.js'));
+      const modules = bundledModules(dir, manifest);
       expect(modules.length).toBeGreaterThan(0);
       for (const file of modules) {
-        expect(readFileSync(join(dist, file), 'utf8'), `${manifest.name} dist/${file}`).not.toMatch(
-          /\b__name\(/,
-        );
+        expect(readFileSync(file, 'utf8'), file).not.toMatch(/\b__name\(/);
       }
     });
   }
