@@ -126,7 +126,10 @@ const common = {
   external: externals(),
   sourcemap: true,
   sourcesContent: false, // the sources ship in src/, which the maps point at
-  keepNames: true, // error and class names stay what the source calls them
+  // No `__name(...)` wrappers: they would name every closure again each time it is created, on hot
+  // paths too. Nothing is minified, so a name changes only where two bundled modules declare the
+  // same one; error classes set their `name` explicitly, and keepClassNames keeps every class's.
+  keepNames: false,
   legalComments: 'inline',
   logLevel: 'warning',
   metafile: true,
@@ -192,7 +195,73 @@ function publishMap(mapFile) {
   writeFileSync(mapFile, JSON.stringify(map));
 }
 
+/**
+ * Class declarations of JavaScript or TypeScript text: `class X`, `X = class` and esbuild's
+ * `var X = class _X` (group 1: the variable, group 2: the class's own name).
+ */
+const CLASS_DECLARATIONS = () =>
+  /(?:\b(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*)?\bclass\b(?:\s+(?!extends\b)([A-Za-z_$][\w$]*))?/g;
+
+/**
+ * The classes of `text`: each one's visible name, whether esbuild gave it an inner `_X` name, and
+ * where its declaration ends.
+ */
+function classesOf(text) {
+  const classes = [];
+  for (const match of text.matchAll(CLASS_DECLARATIONS())) {
+    const [found, variable, own] = match;
+    const end = match.index + found.length;
+    if (variable !== undefined && own === `_${variable}`) {
+      classes.push({ name: variable, renamed: true, end });
+    } else if (own !== undefined || variable !== undefined) {
+      classes.push({ name: own ?? variable, renamed: false, end });
+    }
+  }
+  return classes;
+}
+
+/**
+ * Without `keepNames`, a class keeps its source name except in two cases. esbuild writes a class
+ * whose body refers to itself as `var X = class _X`, whose `name` would be `_X`: its body gets the
+ * one static block that `keepNames` would have added, setting `name` once, where the class header
+ * line ends (so no mapped column moves). And esbuild renames a class (`Foo2`) when another bundled
+ * module declares the same name: that fails the build, since `constructor.name` and
+ * `util.inspect` would show it.
+ */
+function keepClassNames(result) {
+  const declared = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const text = readFileSync(resolve(packageDir, input), 'utf8');
+    for (const { name } of classesOf(text)) declared.add(name);
+  }
+  for (const output of Object.keys(result.metafile.outputs)) {
+    if (!output.endsWith('.js')) continue;
+    const file = resolve(packageDir, output);
+    let text = readFileSync(file, 'utf8');
+    // From the last class back, so the offsets of the earlier ones stay valid.
+    for (const { name, renamed, end } of classesOf(text).reverse()) {
+      if (!declared.has(name)) {
+        throw new Error(
+          `${manifest.name}: esbuild renamed a class to ${name} in ${output}, because two bundled modules declare the same class name; rename one of them in its source so the class keeps its name`,
+        );
+      }
+      if (!renamed) continue;
+      const header = /^(?:\s+extends\s+[A-Za-z_$][\w$.]*)?\s*\{[ \t]*\n/.exec(text.slice(end));
+      if (header === null) {
+        throw new Error(
+          `${manifest.name}: the class ${name} in ${output} has a header tooling/scripts/bundle.mjs cannot extend (esbuild's "var ${name} = class _${name}" followed by more than "extends Base {" and a line end); simplify its extends clause or update keepClassNames`,
+        );
+      }
+      const open = end + header[0].lastIndexOf('{') + 1;
+      const block = ` static { Object.defineProperty(this, "name", { value: ${JSON.stringify(name)}, configurable: true }); }`;
+      text = `${text.slice(0, open)}${block}${text.slice(open)}`;
+    }
+    writeFileSync(file, text);
+  }
+}
+
 for (const result of builds) {
+  keepClassNames(result);
   for (const output of Object.keys(result.metafile.outputs)) {
     if (output.endsWith('.map')) publishMap(resolve(packageDir, output));
   }

@@ -58,7 +58,19 @@ export function checkWire<T>(
   explain?: (value: never) => Result<void, ToolValidationError>,
 ): Result<T, ToolEngineError> {
   const checked = codec.checkValue(value);
-  if (checked.ok) return ok(checked.value);
+  return checked.ok ? ok(checked.value) : rejectWire(method, checked.error, value, explain);
+}
+
+/**
+ * The error for a wire value its codec refused with `violation`: the rule `explain` names when it
+ * can read the value, else the schema violation.
+ */
+export function rejectWire(
+  method: string,
+  violation: SchemaViolation,
+  value: unknown,
+  explain?: (value: never) => Result<void, ToolValidationError>,
+): Result<never, ToolEngineError> {
   if (explain !== undefined) {
     try {
       const explained = explain(value as never);
@@ -67,5 +79,5 @@ export function checkWire<T>(
       // The value is too malformed for the protocol validator; the schema violation says why.
     }
   }
-  return err(ToolEngineError.invalidInput(method, checked.error));
+  return err(ToolEngineError.invalidInput(method, violation));
 }

@@ -41,7 +41,7 @@ import {
   type ToolEngineOptions,
   type ToolEngineState,
 } from '../state/engine-state.js';
-import { checkScalar, checkWire } from './check-input.js';
+import { checkScalar, checkWire, rejectWire } from './check-input.js';
 
 let stateOf: (engine: ToolEngine) => ToolEngineState;
 
@@ -139,14 +139,13 @@ export class ToolEngine {
 
   /** Admits a request; a denial is an `ok` decision with a `policy-denied` completion. */
   request(envelope: ConsumerBoundCapabilityRequest): Result<PolicyDecision, ToolEngineError> {
-    const checked = checkWire(
-      'request',
-      ConsumerBoundCapabilityRequest.codec,
-      envelope,
-      (value: ConsumerBoundCapabilityRequest) =>
-        ConsumerBoundCapabilityRequest.validate(value, this.#state.currentTick),
+    const state = this.#state;
+    const checked = ConsumerBoundCapabilityRequest.codec.checkValue(envelope);
+    if (checked.ok) return admit(state, checked.value);
+    // The explanation closure is built only for a refused envelope, off the hot path.
+    return rejectWire('request', checked.error, envelope, (value: ConsumerBoundCapabilityRequest) =>
+      ConsumerBoundCapabilityRequest.validate(value, state.currentTick),
     );
-    return checked.ok ? admit(this.#state, checked.value) : checked;
   }
 
   /**

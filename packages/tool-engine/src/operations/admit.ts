@@ -65,6 +65,7 @@ function statusOf(
  * room for the invoke (allow); the client's 32 live requests (allow or approval; denials do not
  * count); then room for a record, which may evict the oldest terminal one. A denial is not an
  * error: it is recorded, audited and completed `policy-denied`. An allow emits the invoke at once.
+ * `envelope` is the engine's own checked copy: its payload is kept as it is, never copied again.
  */
 export function admit(
   state: ToolEngineState,
@@ -97,8 +98,9 @@ export function admit(
 
   const acceptedSequence = allocateRequestSequence(state);
   const operationId = allowed ? ToolOperationId.of(allocateOperationId(state)) : null;
-  // `new Uint8Array` copies even a Node `Buffer`, whose `slice` would share memory.
-  const payload = new Uint8Array(envelope.request.payload);
+  // The envelope is the engine's own checked copy (ToolEngine.request's checkValue, or the
+  // kernel's, handed on), whose payload is a fresh plain Uint8Array: kept as it is, not copied again.
+  const payload = envelope.request.payload;
   // Every part is already frozen (key, decision) or a primitive, except the fresh status.
   const record: RequestRecord = {
     request,
@@ -124,12 +126,18 @@ export function admit(
   state.requests.set(record);
   bumpRevision(state);
   const subject = subjectFor(record);
-  emitAudit(state, subject, { kind: 'request-evaluated', decision, payloadBytes: payload.length });
+  // Hot-path events hold only primitives and frozen values, so they are frozen here, shallowly,
+  // and emitAudit's deepFreeze has nothing left to walk.
+  emitAudit(
+    state,
+    subject,
+    Object.freeze({ kind: 'request-evaluated', decision, payloadBytes: payload.length }),
+  );
   if (decision.kind === 'deny') {
     pushTerminalCompletion(state, record, null, { kind: 'policy-denied', reason: decision.reason });
   } else if (operationId !== null) {
     emitInvoke(state, record, operationId, payload);
-    emitAudit(state, subject, { kind: 'invocation-dispatched', operationId });
+    emitAudit(state, subject, Object.freeze({ kind: 'invocation-dispatched', operationId }));
   }
   return ok(decision);
 }

@@ -3,8 +3,6 @@ import {
   CapabilityObservation,
   type CapabilityObservationDisposition,
   type CapabilityObservationEnvelope,
-  CapabilityResult,
-  CapabilityResultDelivery,
   type ObservationIgnoredReason,
   type ToolAuditSubject,
   ToolFailure,
@@ -55,18 +53,6 @@ function fence(
   return null;
 }
 
-/** A copy of the result whose bytes the engine owns, so the completion cannot change later. */
-function ownedResult(result: CapabilityResult): CapabilityResult {
-  const { metadata, delivery } = result;
-  return CapabilityResult.of({
-    metadata: { ...metadata },
-    delivery:
-      delivery.kind === 'inline'
-        ? CapabilityResultDelivery.inline(new Uint8Array(delivery.bytes))
-        : CapabilityResultDelivery.opaqueReference(delivery.reference),
-  });
-}
-
 /**
  * Applies a provider's observation (upstream `apply_observation`; the kernel has already checked
  * the binding). Only a wrong protocol version or operation id 0 is an error. Any other mismatch
@@ -74,6 +60,7 @@ function ownedResult(result: CapabilityResult): CapabilityResult {
  * no longer dispatched (so a late or repeated result never completes twice), operation — and
  * still audited. A matching observation past the deadline times the request out instead. An
  * observation that breaks its own contract fails the request `provider-contract-violation`.
+ * `envelope` is the engine's own checked copy: the completion takes its result as it is.
  */
 export function applyObservation(
   state: ToolEngineState,
@@ -118,20 +105,37 @@ export function applyObservation(
     return ok({ kind: 'applied' });
   }
   if (observation.kind === 'succeeded') {
-    const result = ownedResult(observation.result);
-    state.requests.setStatus(record, {
-      kind: 'succeeded',
-      operationId,
-      result: { ...result.metadata },
-    });
+    // The envelope is the engine's own checked copy (its bytes fresh, its redaction hooks set):
+    // the completion takes its result as it is.
+    const { result } = observation;
+    const { metadata } = result;
+    // Frozen here, level by level (the metadata holds only primitives), so setStatus's and
+    // emitAudit's deepFreeze find them frozen instead of walking them on every result.
+    state.requests.setStatus(
+      record,
+      Object.freeze({
+        kind: 'succeeded',
+        operationId,
+        result: Object.freeze({
+          byteLen: metadata.byteLen,
+          mediaType: metadata.mediaType,
+          truncated: metadata.truncated,
+          redactedSummary: metadata.redactedSummary,
+        }),
+      }),
+    );
     pushTerminalCompletion(state, record, operationId, { kind: 'succeeded', result });
     bumpRevision(state);
-    emitAudit(state, subject, {
-      kind: 'invocation-succeeded',
-      operationId,
-      resultBytes: result.metadata.byteLen,
-      truncated: result.metadata.truncated,
-    });
+    emitAudit(
+      state,
+      subject,
+      Object.freeze({
+        kind: 'invocation-succeeded',
+        operationId,
+        resultBytes: metadata.byteLen,
+        truncated: metadata.truncated,
+      }),
+    );
   } else {
     const failure = { ...observation.failure };
     state.requests.setStatus(record, { kind: 'failed', operationId, failure });

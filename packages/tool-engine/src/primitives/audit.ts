@@ -7,7 +7,9 @@ import { saturatingIncrement } from './counters.js';
 /**
  * Appends an audit event stamped with the current tick. The ring keeps the newest
  * `TOOL_AUDIT_EVENTS_MAX` events; every event lost (evicted, or not recorded once the sequence is
- * exhausted) is counted. The sequence `COUNTER_MAX` is issued exactly once.
+ * exhausted) is counted. The sequence `COUNTER_MAX` is issued exactly once. `event` is frozen
+ * deeply; one the caller froze already is taken as frozen throughout (deepFreeze's rule), so a
+ * caller freezes an event itself only when every value in it is a primitive or frozen.
  */
 export function emitAudit(
   state: ToolEngineState,

@@ -18,5 +18,9 @@ describe('emitAudit', () => {
     expect(snapshot.droppedAuditEvents).toBe(extra);
     expect(snapshot.auditEvents[0]?.sequence).toBe(extra + 1);
     expect(snapshot.auditEvents.at(-1)?.sequence).toBe(TOOL_AUDIT_EVENTS_MAX + extra);
+    // Oldest first across the ring's wrap point.
+    expect(snapshot.auditEvents.map((event) => event.sequence)).toEqual(
+      Array.from({ length: TOOL_AUDIT_EVENTS_MAX }, (_, index) => extra + 1 + index),
+    );
   });
 });
