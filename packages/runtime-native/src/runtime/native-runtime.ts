@@ -81,6 +81,8 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #sessionIds: SessionIds;
   readonly #errors = new RuntimeErrorChannel();
   readonly #unregisterHostExit: (() => void) | null;
+  /** Clock reading of the last kernel step (`null` before the first). */
+  #kernelSteppedAt: number | null = null;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -115,7 +117,7 @@ export class NativeRuntime implements AsyncDisposable {
       providers,
     );
     this.#driver = new HostDriver(
-      () => this.tick(),
+      () => this.#driverStep(),
       () => this.#nextTickDelay(),
       (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
     );
@@ -254,8 +256,9 @@ export class NativeRuntime implements AsyncDisposable {
 
   /**
    * Calls `listener` synchronously after every tick has published its step (snapshots, events and
-   * completions are readable). A listener that throws does not disturb the tick or the others; its
-   * exception goes to `onListenerError`. Returns the unsubscribe function.
+   * completions are readable), and after every pass of the provider supervisors the host driver
+   * runs alone. A listener that throws does not disturb the tick or the others; its exception
+   * goes to `onListenerError`. Returns the unsubscribe function.
    */
   onPublish(listener: () => void): () => void {
     return this.#published.add(listener);
@@ -292,6 +295,7 @@ export class NativeRuntime implements AsyncDisposable {
     const drained = this.#dispatcher.drainObservations(Math.max(1, config.maxObservationsPerTick));
     const ingress = this.#port.drainIngress(Math.max(1, config.maxCommandsPerTick));
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
+    this.#kernelSteppedAt = this.#now();
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
     this.#providers.tick();
@@ -401,10 +405,11 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * Starts the host driver: ticks on the event loop, at once when ingress, a worker observation
-   * or executor activity arrives, at the exact stop-grace deadlines, every 10 ms while a tool
-   * request is open or an operation must be polled, and not at all while idle (no timer is
-   * scheduled, so an idle runtime burns no CPU).
+   * Starts the host driver: ticks on the event loop, at once when ingress or a worker observation
+   * arrives, every 10 ms while a tool request is open, and not at all while idle (no timer is
+   * scheduled, so an idle runtime burns no CPU). Executor activity, the exact stop-grace
+   * deadlines and operations that must be polled get a pass of the provider supervisors alone,
+   * without a kernel step, unless the kernel is due anyway.
    */
   start(): void {
     this.#live();
@@ -466,19 +471,53 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * When the host driver must tick again without being woken: at once while observations or
-   * ingress are left over (a tick takes a bounded batch), every {@link HOST_TICK_INTERVAL} while
-   * a tool request is open (its deadline counts ticks), and as the providers ask (their exact
-   * deadlines, a poll only for executors that do not signal activity), otherwise never.
-   * Everything else that needs a tick
-   * arrives as a wake: ingress sends, worker observations and frames, executor activity,
-   * retirements. A PTY worker's own timing (output polling, stop grace) runs in the worker.
+   * The host driver's step: a full {@link tick} when the kernel has something to reduce (ingress,
+   * worker observations) or its clock is due, otherwise only the provider supervisors' pass
+   * (executor activity, stop-grace deadlines, submitting ready results), which reads nothing the
+   * kernel would change. A manual `tick()` always steps the kernel.
+   */
+  #driverStep(): void {
+    if (this.#kernelDue()) {
+      this.tick();
+      return;
+    }
+    this.#live();
+    this.#providers.tick();
+    this.#published.notify();
+  }
+
+  /**
+   * Whether the next driver step must step the kernel: before its first step, while observations
+   * or ingress wait, and {@link HOST_TICK_INTERVAL} after its last step while a tool request is
+   * open (tool deadlines count kernel ticks, runtime-native §17.4).
+   */
+  #kernelDue(): boolean {
+    if (this.#kernelSteppedAt === null) return true;
+    if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return true;
+    return this.#toolClockDelay() === 0;
+  }
+
+  /** How long until an open tool request needs the kernel clock to advance; `null` with none. */
+  #toolClockDelay(): number | null {
+    if (this.#kernel.openToolRequestCount() === 0) return null;
+    if (this.#kernelSteppedAt === null) return 0;
+    return Math.max(0, this.#kernelSteppedAt + HOST_TICK_INTERVAL - this.#now());
+  }
+
+  /**
+   * When the host driver must step again without being woken: at once while observations or
+   * ingress are left over (a tick takes a bounded batch), {@link HOST_TICK_INTERVAL} after the
+   * last kernel step while a tool request is open (its deadline counts ticks), and as the
+   * providers ask (their exact deadlines, a poll only for executors that do not signal activity),
+   * otherwise never. Everything else that needs a tick arrives as a wake: ingress sends, worker
+   * observations and frames, executor activity, retirements. A PTY worker's own timing (output
+   * polling, stop grace) runs in the worker.
    */
   #nextTickDelay(): number | null {
     if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
     // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
     // only waits for approval, must keep the clock running or its deadline could never elapse.
-    const toolDelay = this.#kernel.openToolRequestCount() > 0 ? HOST_TICK_INTERVAL : null;
+    const toolDelay = this.#toolClockDelay();
     const providerDelay = this.#providers.nextTickDelay(this.#now());
     if (toolDelay === null) return providerDelay;
     return providerDelay === null ? toolDelay : Math.min(toolDelay, providerDelay);
