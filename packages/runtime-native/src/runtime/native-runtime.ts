@@ -20,7 +20,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import type { AgentId, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import { MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
 import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import type { AgentSession } from '../session/agent-session.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
@@ -35,6 +35,7 @@ import {
   checkProviderId,
   checkWorkCapacity,
 } from './check-runtime-input.js';
+import { DriverSchedule } from './driver-schedule.js';
 import { HostDriver } from './host-driver.js';
 import { registerHostExitKill } from './host-exit-kills.js';
 import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
@@ -81,8 +82,7 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #sessionIds: SessionIds;
   readonly #errors = new RuntimeErrorChannel();
   readonly #unregisterHostExit: (() => void) | null;
-  /** Clock reading of the last kernel step (`null` before the first). */
-  #kernelSteppedAt: number | null = null;
+  readonly #schedule: DriverSchedule;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -116,9 +116,16 @@ export class NativeRuntime implements AsyncDisposable {
       },
       providers,
     );
+    this.#schedule = new DriverSchedule({
+      now: this.#now,
+      pendingInput: () =>
+        this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress(),
+      openToolRequests: () => this.#kernel.openToolRequestCount(),
+      providerDelay: (now) => this.#providers.nextTickDelay(now),
+    });
     this.#driver = new HostDriver(
       () => this.#driverStep(),
-      () => this.#nextTickDelay(),
+      () => this.#schedule.nextDelay(),
       (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
     );
     const wake = () => this.#driver.wake();
@@ -295,7 +302,7 @@ export class NativeRuntime implements AsyncDisposable {
     const drained = this.#dispatcher.drainObservations(Math.max(1, config.maxObservationsPerTick));
     const ingress = this.#port.drainIngress(Math.max(1, config.maxCommandsPerTick));
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
-    this.#kernelSteppedAt = this.#now();
+    this.#schedule.kernelStepped();
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
     this.#providers.tick();
@@ -477,50 +484,13 @@ export class NativeRuntime implements AsyncDisposable {
    * kernel would change. A manual `tick()` always steps the kernel.
    */
   #driverStep(): void {
-    if (this.#kernelDue()) {
+    if (this.#schedule.kernelDue()) {
       this.tick();
       return;
     }
     this.#live();
     this.#providers.tick();
     this.#published.notify();
-  }
-
-  /**
-   * Whether the next driver step must step the kernel: before its first step, while observations
-   * or ingress wait, and {@link HOST_TICK_INTERVAL} after its last step while a tool request is
-   * open (tool deadlines count kernel ticks, runtime-native §17.4).
-   */
-  #kernelDue(): boolean {
-    if (this.#kernelSteppedAt === null) return true;
-    if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return true;
-    return this.#toolClockDelay() === 0;
-  }
-
-  /** How long until an open tool request needs the kernel clock to advance; `null` with none. */
-  #toolClockDelay(): number | null {
-    if (this.#kernel.openToolRequestCount() === 0) return null;
-    if (this.#kernelSteppedAt === null) return 0;
-    return Math.max(0, this.#kernelSteppedAt + HOST_TICK_INTERVAL - this.#now());
-  }
-
-  /**
-   * When the host driver must step again without being woken: at once while observations or
-   * ingress are left over (a tick takes a bounded batch), {@link HOST_TICK_INTERVAL} after the
-   * last kernel step while a tool request is open (its deadline counts ticks), and as the
-   * providers ask (their exact deadlines, a poll only for executors that do not signal activity),
-   * otherwise never. Everything else that needs a tick arrives as a wake: ingress sends, worker
-   * observations and frames, executor activity, retirements. A PTY worker's own timing (output
-   * polling, stop grace) runs in the worker.
-   */
-  #nextTickDelay(): number | null {
-    if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
-    // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
-    // only waits for approval, must keep the clock running or its deadline could never elapse.
-    const toolDelay = this.#toolClockDelay();
-    const providerDelay = this.#providers.nextTickDelay(this.#now());
-    if (toolDelay === null) return providerDelay;
-    return providerDelay === null ? toolDelay : Math.min(toolDelay, providerDelay);
   }
 
   /**
