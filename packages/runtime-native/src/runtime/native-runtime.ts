@@ -429,8 +429,9 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * Asks the host driver for an immediate tick. Rarely needed: every dispatch through a handle,
-   * client or authority already wakes it.
+   * Asks the host driver for an immediate step: a full tick when the kernel has input or its
+   * clock is due, else a pass of the provider supervisors (see {@link start}). Rarely needed:
+   * every dispatch through a handle, client or authority already wakes it.
    */
   wake(): void {
     this.#driver.wake();
