@@ -1,4 +1,5 @@
 import { HOST_TICK_INTERVAL } from '../constants.js';
+import { MIN_TIMED_DELAY } from './host-driver.js';
 
 /** What {@link DriverSchedule} reads from its runtime. */
 export interface DriverScheduleSources {
@@ -54,10 +55,13 @@ export class DriverSchedule {
     return providerDelay === null ? toolDelay : Math.min(toolDelay, providerDelay);
   }
 
-  // Until an open tool request needs the kernel clock to advance; `null` with none open.
+  // Until an open tool request needs the kernel clock to advance; `null` with none open. The
+  // clock is a cadence, not a deadline: under a timer's resolution away (or when a timer fired a
+  // little early) it is due now, instead of passes spinning on the next loop turns until it is.
   #toolClockDelay(): number | null {
     if (this.#sources.openToolRequests() === 0) return null;
     if (this.#kernelSteppedAt === null) return 0;
-    return Math.max(0, this.#kernelSteppedAt + HOST_TICK_INTERVAL - this.#sources.now());
+    const delay = this.#kernelSteppedAt + HOST_TICK_INTERVAL - this.#sources.now();
+    return delay < MIN_TIMED_DELAY ? 0 : delay;
   }
 }
