@@ -1,7 +1,7 @@
 import { HOST_TICK_INTERVAL } from '../constants.js';
 
 /** The shortest delay, in milliseconds, the driver waits for with a timer. */
-const MIN_TIMED_DELAY = 1;
+export const MIN_TIMED_DELAY = 1;
 
 /**
  * Runs `tick` on the event loop, never overlapping ticks. After each tick it asks `nextDelay()`

@@ -20,7 +20,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import type { AgentId, Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import { HOST_TICK_INTERVAL, MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
+import { MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
 import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import type { AgentSession } from '../session/agent-session.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
@@ -35,6 +35,7 @@ import {
   checkProviderId,
   checkWorkCapacity,
 } from './check-runtime-input.js';
+import { DriverSchedule } from './driver-schedule.js';
 import { HostDriver } from './host-driver.js';
 import { registerHostExitKill } from './host-exit-kills.js';
 import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
@@ -81,6 +82,7 @@ export class NativeRuntime implements AsyncDisposable {
   readonly #sessionIds: SessionIds;
   readonly #errors = new RuntimeErrorChannel();
   readonly #unregisterHostExit: (() => void) | null;
+  readonly #schedule: DriverSchedule;
   #disposed: Promise<void> | null = null;
 
   private constructor(
@@ -114,9 +116,16 @@ export class NativeRuntime implements AsyncDisposable {
       },
       providers,
     );
+    this.#schedule = new DriverSchedule({
+      now: this.#now,
+      pendingInput: () =>
+        this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress(),
+      openToolRequests: () => this.#kernel.openToolRequestCount(),
+      providerDelay: (now) => this.#providers.nextTickDelay(now),
+    });
     this.#driver = new HostDriver(
-      () => this.tick(),
-      () => this.#nextTickDelay(),
+      () => this.#driverStep(),
+      () => this.#schedule.nextDelay(),
       (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
     );
     const wake = () => this.#driver.wake();
@@ -254,8 +263,9 @@ export class NativeRuntime implements AsyncDisposable {
 
   /**
    * Calls `listener` synchronously after every tick has published its step (snapshots, events and
-   * completions are readable). A listener that throws does not disturb the tick or the others; its
-   * exception goes to `onListenerError`. Returns the unsubscribe function.
+   * completions are readable), and after every pass of the provider supervisors the host driver
+   * runs alone. A listener that throws does not disturb the tick or the others; its exception
+   * goes to `onListenerError`. Returns the unsubscribe function.
    */
   onPublish(listener: () => void): () => void {
     return this.#published.add(listener);
@@ -292,6 +302,7 @@ export class NativeRuntime implements AsyncDisposable {
     const drained = this.#dispatcher.drainObservations(Math.max(1, config.maxObservationsPerTick));
     const ingress = this.#port.drainIngress(Math.max(1, config.maxCommandsPerTick));
     const step = this.#kernel.stepControlPlane(ingress, drained.observations);
+    this.#schedule.kernelStepped();
     for (const effect of step.effects) this.#dispatcher.dispatch(effect);
     const published = this.#port.publishStep(step);
     this.#providers.tick();
@@ -401,10 +412,11 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * Starts the host driver: ticks on the event loop, at once when ingress, a worker observation
-   * or executor activity arrives, at the exact stop-grace deadlines, every 10 ms while a tool
-   * request is open or an operation must be polled, and not at all while idle (no timer is
-   * scheduled, so an idle runtime burns no CPU).
+   * Starts the host driver: ticks on the event loop, at once when ingress or a worker observation
+   * arrives, every 10 ms while a tool request is open, and not at all while idle (no timer is
+   * scheduled, so an idle runtime burns no CPU). Executor activity, the exact stop-grace
+   * deadlines and operations that must be polled get a pass of the provider supervisors alone,
+   * without a kernel step, unless the kernel is due anyway.
    */
   start(): void {
     this.#live();
@@ -417,8 +429,9 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * Asks the host driver for an immediate tick. Rarely needed: every dispatch through a handle,
-   * client or authority already wakes it.
+   * Asks the host driver for an immediate step: a full tick when the kernel has input or its
+   * clock is due, else a pass of the provider supervisors (see {@link start}). Rarely needed:
+   * every dispatch through a handle, client or authority already wakes it.
    */
   wake(): void {
     this.#driver.wake();
@@ -466,22 +479,19 @@ export class NativeRuntime implements AsyncDisposable {
   }
 
   /**
-   * When the host driver must tick again without being woken: at once while observations or
-   * ingress are left over (a tick takes a bounded batch), every {@link HOST_TICK_INTERVAL} while
-   * a tool request is open (its deadline counts ticks), and as the providers ask (their exact
-   * deadlines, a poll only for executors that do not signal activity), otherwise never.
-   * Everything else that needs a tick
-   * arrives as a wake: ingress sends, worker observations and frames, executor activity,
-   * retirements. A PTY worker's own timing (output polling, stop grace) runs in the worker.
+   * The host driver's step: a full {@link tick} when the kernel has something to reduce (ingress,
+   * worker observations) or its clock is due, otherwise only the provider supervisors' pass
+   * (executor activity, stop-grace deadlines, submitting ready results), which reads nothing the
+   * kernel would change. A manual `tick()` always steps the kernel.
    */
-  #nextTickDelay(): number | null {
-    if (this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress()) return 0;
-    // Tool deadlines are logical ticks (runtime-native §17.4): an open request, even one that
-    // only waits for approval, must keep the clock running or its deadline could never elapse.
-    const toolDelay = this.#kernel.openToolRequestCount() > 0 ? HOST_TICK_INTERVAL : null;
-    const providerDelay = this.#providers.nextTickDelay(this.#now());
-    if (toolDelay === null) return providerDelay;
-    return providerDelay === null ? toolDelay : Math.min(toolDelay, providerDelay);
+  #driverStep(): void {
+    if (this.#schedule.kernelDue()) {
+      this.tick();
+      return;
+    }
+    this.#live();
+    this.#providers.tick();
+    this.#published.notify();
   }
 
   /**

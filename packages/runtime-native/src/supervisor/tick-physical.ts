@@ -17,16 +17,24 @@ import type { SupervisorCore } from './supervisor-core.js';
 import { pushTombstone, recordBlockingFault, recordFault } from './supervisor-core.js';
 import { isValidObservation } from './tool-validation.js';
 
+// Module functions rather than closures per call: this runs for every owned operation on every
+// tick, and the bundle names each closure it creates (keepNames) with a property definition.
+function alive(owned: OwnedPhysicalOperation): boolean {
+  return owned.physicalExit === null;
+}
+
+function uncaused(owned: OwnedPhysicalOperation): boolean {
+  return alive(owned) && !owned.stopSignalAttempted && owned.stopCause === null;
+}
+
 /** Ticks one physical operation; returns what it becomes, or `null` once it is finished. */
 export function tickPhysical(
   core: SupervisorCore,
   owned: OwnedPhysicalOperation,
   report: ProviderSupervisorTick,
 ): OwnedProviderOperation | null {
-  const alive = () => owned.physicalExit === null;
-  const uncaused = () => alive() && !owned.stopSignalAttempted && owned.stopCause === null;
-  if (core.retirementRequested && uncaused()) owned.stopCause = { kind: 'retirement' };
-  if (core.detachBlocked && uncaused()) owned.stopCause = { kind: 'supervisor-fault' };
+  if (core.retirementRequested && uncaused(owned)) owned.stopCause = { kind: 'retirement' };
+  if (core.detachBlocked && uncaused(owned)) owned.stopCause = { kind: 'supervisor-fault' };
 
   const cancellationRequested = owned.invocation.cancellationToken().isCancelled();
   const stopRequired =
@@ -36,7 +44,7 @@ export function tickPhysical(
     owned.stopCause !== null;
 
   if (
-    alive() &&
+    alive(owned) &&
     stopRequired &&
     !owned.stopSignalled &&
     owned.stopSignalAttempts < MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS
@@ -71,7 +79,7 @@ export function tickPhysical(
   const graceElapsed =
     owned.stopSignalledAt !== null && core.now() - owned.stopSignalledAt >= core.stopGrace;
   const forceStopRequired =
-    alive() &&
+    alive(owned) &&
     stopRequired &&
     !owned.forceStopSignalled &&
     ((!owned.stopSignalled && owned.stopSignalAttempts === MAX_PROVIDER_STOP_SIGNAL_ATTEMPTS) ||
@@ -108,7 +116,7 @@ export function tickPhysical(
     pollResult(core, owned, report);
   }
 
-  if (alive()) {
+  if (alive(owned)) {
     const waited = waitForExit(core, owned, report);
     if (waited === 'failed') return owned;
   }
