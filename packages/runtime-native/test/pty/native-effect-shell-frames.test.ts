@@ -9,14 +9,15 @@ import {
   useFixtureTracking,
 } from '@gate4agent/testkit';
 import type { EffectEnvelope, ObservationEnvelope } from '@gate4agent/types';
-import { AgentId, AgentInstanceId, ProviderRuntimePolicy } from '@gate4agent/types';
+import { AgentId, AgentInstanceId } from '@gate4agent/types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NativeEffectShell } from '../../src/pty/native-effect-shell.js';
 import { TerminalScreen } from '../../src/pty/terminal-screen.js';
 import { ObservationChannel } from '../../src/workers/observation-channel.js';
 import { SessionWorker } from '../../src/workers/session-worker.js';
 import { TerminalFrameCache } from '../../src/workers/terminal-frame-cache.js';
-import { command, registry, sleep, startRequest } from '../runtime/support/fixtures.js';
+import { command, registry, sleep } from '../runtime/support/fixtures.js';
+import { ptyInstanceCommands } from '../runtime/support/start-pty-instance.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -44,6 +45,31 @@ function activityUntil(listeners: Set<() => void>, ready: () => boolean): Promis
   });
 }
 
+/**
+ * Registers and starts a PTY instance of `agentId` on `kernel`, spawns it through `shell`, tracks
+ * its process and feeds the spawn back to the kernel; returns the session key.
+ */
+async function spawnSession(
+  shell: NativeEffectShell,
+  kernel: Gate4AgentKernel,
+  instanceId: AgentInstanceId,
+  agentId: AgentId,
+  columns: number,
+) {
+  const { register, start } = ptyInstanceCommands({
+    instanceId,
+    agentId,
+    size: { rows: 10, columns },
+  });
+  kernel.step([register], []);
+  const started = kernel.step([start], []);
+  const spawn = await shell.execute(started.effects[0] as EffectEnvelope);
+  if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
+  trackProcess(spawn.observation.processId as number, `agent ${agentId}`, { group: true });
+  kernel.step([], [spawn]);
+  return { instanceId, generation: spawn.generation };
+}
+
 function frameOf(observation: ObservationEnvelope | undefined) {
   if (observation?.observation.kind !== 'terminal-frame') {
     throw new Error(`expected a terminal frame, got ${observation?.observation.kind}`);
@@ -67,34 +93,14 @@ describe('NativeEffectShell frames', () => {
     });
     shells.push(shell);
     const kernel = new Gate4AgentKernel(catalog);
-    const instanceId = AgentInstanceId.of(808);
-    kernel.step(
-      [
-        command(1, {
-          kind: 'register',
-          instanceId,
-          agentId: AgentId.of(CONTROL_FIXTURE_ID),
-          transport: 'pty',
-        }),
-      ],
-      [],
+    const key = await spawnSession(
+      shell,
+      kernel,
+      AgentInstanceId.of(808),
+      AgentId.of(CONTROL_FIXTURE_ID),
+      50,
     );
-    const start = kernel.step(
-      [
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: ProviderRuntimePolicy.rawPty(),
-          request: startRequest({ rows: 10, columns: 50 }),
-        }),
-      ],
-      [],
-    );
-    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
-    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
-    trackProcess(spawn.observation.processId as number, 'control-fixture', { group: true });
-    kernel.step([], [spawn]);
-    const key = { instanceId, generation: spawn.generation };
+    const { instanceId } = key;
     const contents = () => {
       const snapshot = shell.terminalSnapshot(key);
       return snapshot.ok ? snapshot.value.contents : '';
@@ -199,27 +205,8 @@ describe('NativeEffectShell frames', () => {
     });
     shells.push(shell);
     const kernel = new Gate4AgentKernel(catalog);
-    const instanceId = AgentInstanceId.of(810);
-    kernel.step(
-      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
-      [],
-    );
-    const start = kernel.step(
-      [
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: ProviderRuntimePolicy.rawPty(),
-          request: startRequest({ rows: 10, columns: 80 }),
-        }),
-      ],
-      [],
-    );
-    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
-    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
-    trackProcess(spawn.observation.processId as number, 'flood test', { group: true });
-    kernel.step([], [spawn]);
-    const key = { instanceId, generation: spawn.generation };
+    const key = await spawnSession(shell, kernel, AgentInstanceId.of(810), spec.id, 80);
+    const { instanceId } = key;
     const screenUntil = async (text: string) => {
       const deadline = performance.now() + FIXTURE_TIMEOUT;
       for (;;) {
@@ -270,27 +257,8 @@ describe('NativeEffectShell frames', () => {
     });
     shells.push(shell);
     const kernel = new Gate4AgentKernel(catalog);
-    const instanceId = AgentInstanceId.of(811);
-    kernel.step(
-      [command(1, { kind: 'register', instanceId, agentId: spec.id, transport: 'pty' })],
-      [],
-    );
-    const start = kernel.step(
-      [
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: ProviderRuntimePolicy.rawPty(),
-          request: startRequest({ rows: 10, columns: 50 }),
-        }),
-      ],
-      [],
-    );
-    const spawn = await shell.execute(start.effects[0] as EffectEnvelope);
-    if (spawn.observation.kind !== 'spawned') throw new Error(JSON.stringify(spawn.observation));
-    trackProcess(spawn.observation.processId as number, 'cat', { group: true });
-    kernel.step([], [spawn]);
-    const key = { instanceId, generation: spawn.generation };
+    const key = await spawnSession(shell, kernel, AgentInstanceId.of(811), spec.id, 50);
+    const { instanceId } = key;
     const contents = () => {
       const snapshot = shell.terminalSnapshot(key);
       return snapshot.ok ? snapshot.value.contents : '';
@@ -349,28 +317,9 @@ describe('NativeEffectShell frames', () => {
     const catalog = registry(interactiveAgentSpec());
     const kernel = new Gate4AgentKernel(catalog);
     const instanceId = AgentInstanceId.of(809);
-    kernel.step(
-      [
-        command(1, {
-          kind: 'register',
-          instanceId,
-          agentId: AgentId.of(CONTROL_FIXTURE_ID),
-          transport: 'pty',
-        }),
-      ],
-      [],
-    );
-    const start = kernel.step(
-      [
-        command(2, {
-          kind: 'start',
-          instanceId,
-          runtimePolicy: ProviderRuntimePolicy.rawPty(),
-          request: startRequest({ rows: 10, columns: 50 }),
-        }),
-      ],
-      [],
-    );
+    const commands = ptyInstanceCommands({ instanceId, size: { rows: 10, columns: 50 } });
+    kernel.step([commands.register], []);
+    const start = kernel.step([commands.start], []);
     const inserted = new Set<() => void>();
     const frames = new TerminalFrameCache(() => {
       for (const listener of [...inserted]) listener();
