@@ -43,6 +43,22 @@ function scriptedConnection() {
   return { nc, requests, published, push: (body: unknown) => push(body) };
 }
 
+/** An executor for host-a forwarding to host-p over a scripted connection, with one started operation. */
+async function startedOperation(options: { readonly hostTimeoutMs?: number }) {
+  const connection = scriptedConnection();
+  const executor = new FleetProviderExecutor({
+    connection: connection.nc,
+    hostId: 'host-a',
+    providerHostId: 'host-p',
+    providerId: 'gate.remote',
+    ...options,
+  });
+  const started = executor.start(invocation);
+  if (!started.ok) throw new Error('start refused');
+  await new Promise((settled) => setImmediate(settled)); // the start's reply is applied
+  return { connection, executor, operation: started.value };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
 });
@@ -52,18 +68,7 @@ afterEach(() => {
 
 describe('FleetProviderExecutor', () => {
   it('keeps an operation while heartbeats come, without polling, and loses it once they stop', async () => {
-    const connection = scriptedConnection();
-    const executor = new FleetProviderExecutor({
-      connection: connection.nc,
-      hostId: 'host-a',
-      providerHostId: 'host-p',
-      providerId: 'gate.remote',
-      hostTimeoutMs: 4_000,
-    });
-    const started = executor.start(invocation);
-    if (!started.ok) throw new Error('start refused');
-    const operation = started.value;
-    await new Promise((settled) => setImmediate(settled)); // the start's reply is applied
+    const { connection, executor, operation } = await startedOperation({ hostTimeoutMs: 4_000 });
     const opId = (connection.requests[0] as unknown as { opId: string }).opId;
     const state = { opId, known: true, result: null, closed: false, exit: null };
     for (let second = 0; second < 10; second += 1) {
@@ -91,20 +96,11 @@ describe('FleetProviderExecutor', () => {
   });
 
   it('loses a started operation that the heartbeat no longer lists (the provider host restarted)', async () => {
-    const connection = scriptedConnection();
-    const executor = new FleetProviderExecutor({
-      connection: connection.nc,
-      hostId: 'host-a',
-      providerHostId: 'host-p',
-      providerId: 'gate.remote',
-    });
-    const started = executor.start(invocation);
-    if (!started.ok) throw new Error('start refused');
-    await new Promise((settled) => setImmediate(settled)); // the start's reply is applied
+    const { connection, executor, operation } = await startedOperation({});
     connection.push({ states: [], full: false });
-    expect(started.value.tryWait()).toEqual({ ok: true, value: null });
+    expect(operation.tryWait()).toEqual({ ok: true, value: null });
     connection.push({ states: [], full: true });
-    expect(started.value.tryWait()).toEqual({ ok: true, value: { success: false, code: null } });
+    expect(operation.tryWait()).toEqual({ ok: true, value: { success: false, code: null } });
     executor.close();
   });
 });
