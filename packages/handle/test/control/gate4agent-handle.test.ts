@@ -1,12 +1,6 @@
 // What upstream leaves out: the control handle's limits, errors and publication semantics.
 import { ToolActorId } from '@gate4agent/tool-protocol';
-import {
-  CommandEnvelopeCodec,
-  CommandId,
-  err,
-  SessionGeneration,
-  unwrap,
-} from '@gate4agent/types';
+import { CommandEnvelopeCodec, CommandId, err, SessionGeneration, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTROL_SUBSCRIBERS } from '../../src/constants.js';
 import { PortDispatchError } from '../../src/control/port-dispatch-error.js';

@@ -2,8 +2,8 @@
 
 import { ToolAuthorityEnvelope } from '@gate4agent/tool-protocol';
 import {
-  CommandEnvelopeCodec,
   CONTROL_PROTOCOL_VERSION,
+  CommandEnvelopeCodec,
   ObservationEnvelopeCodec,
   type TerminalFrame,
 } from '@gate4agent/types';
