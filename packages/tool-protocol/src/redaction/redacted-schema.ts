@@ -159,6 +159,8 @@ export function redactedValue<T extends object>(schema: TSchema, fields: T): T {
     for (const [key, child] of planOf(member).keys) {
       if (!Object.hasOwn(record, key)) continue;
       const value = record[key];
+      // A child a constructor built is complete (as in hookNode), the common case.
+      if (isRedacted(value)) continue;
       const hooked = hookNode(child, value, false);
       if (hooked !== value) record[key] = hooked;
     }
