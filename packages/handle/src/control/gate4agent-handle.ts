@@ -1,5 +1,5 @@
 import type { CommandEnvelope, ControlSnapshot, Result } from '@gate4agent/types';
-import { CommandEnvelopeCodec, err, ok } from '@gate4agent/types';
+import { CommandEnvelopeCodec, err, handOffChecked, ok } from '@gate4agent/types';
 import type { EdgeState } from '../edge/edge-state.js';
 import type { EventSubscription } from '../publish/subscription-kinds.js';
 import type { TrySendError } from '../queue/try-send-error.js';
@@ -36,6 +36,8 @@ export class Gate4AgentHandle implements AgentPort {
   dispatch(command: CommandEnvelope): Result<void, PortDispatchError> {
     const checked = CommandEnvelopeCodec.checkValue(command);
     if (!checked.ok) return err(PortDispatchError.invalidInput(checked.error));
+    // The checked copy is queued and only the kernel reads it: its step check takes it as it is.
+    handOffChecked(CommandEnvelopeCodec, checked.value);
     const sent = this.#send(checked.value);
     if (sent.ok) return ok();
     return err(

@@ -13,7 +13,7 @@ import {
   ToolAuthorityEnvelope,
 } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
-import { err, Gate4AgentError, ok } from '@gate4agent/types';
+import { err, Gate4AgentError, handOffChecked, ok } from '@gate4agent/types';
 import { COUNTER_MAX, MAX_TOOL_CLIENTS } from '../constants.js';
 import type { EdgeState } from '../edge/edge-state.js';
 import type { ToolAuthorityOutcomeSubscription } from '../publish/subscription-kinds.js';
@@ -102,10 +102,10 @@ export class ToolAuthorityHandle {
     if (sequence >= COUNTER_MAX) {
       return err(ToolAuthorityError.counterExhausted('authority-sequence'));
     }
-    const sent = authority.ingress.trySend({
-      kind: 'tool-authority',
-      envelope: { ...envelope.value, sequence },
-    });
+    // The checked copy (whose sequence is `sequence`) is queued and only the kernel reads it: its
+    // step check takes it as it is.
+    handOffChecked(ToolAuthorityEnvelope.codec, envelope.value);
+    const sent = authority.ingress.trySend({ kind: 'tool-authority', envelope: envelope.value });
     if (!sent.ok) {
       return err(
         sent.error.kind === 'full' ? ToolAuthorityError.full() : ToolAuthorityError.disconnected(),

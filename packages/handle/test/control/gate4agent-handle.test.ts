@@ -1,6 +1,6 @@
 // What upstream leaves out: the control handle's limits, errors and publication semantics.
 import { ToolActorId } from '@gate4agent/tool-protocol';
-import { CommandId, err, SessionGeneration, unwrap } from '@gate4agent/types';
+import { CommandEnvelopeCodec, CommandId, err, SessionGeneration, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTROL_SUBSCRIBERS } from '../../src/constants.js';
 import { PortDispatchError } from '../../src/control/port-dispatch-error.js';
@@ -32,6 +32,19 @@ describe('Gate4AgentHandle', () => {
     ]);
     port.dispose();
     expect(gate.dispatch(stop(4))).toEqual(err(PortDispatchError.disconnected()));
+  });
+
+  it('queues its checked copy of a command, which the next check takes as it is', () => {
+    const [gate, , port] = boundedControlPlane(8);
+    const sent = stop(1);
+    unwrap(gate.dispatch(sent));
+    const [queued] = port.drainIngress(1);
+    if (queued?.kind !== 'control') throw new Error('expected a control item');
+    expect(queued.command).toEqual(sent);
+    expect(queued.command).not.toBe(sent);
+    // The kernel's step check takes the handed-off copy itself; any later check copies again.
+    expect(unwrap(CommandEnvelopeCodec.checkValue(queued.command))).toBe(queued.command);
+    expect(unwrap(CommandEnvelopeCodec.checkValue(queued.command))).not.toBe(queued.command);
   });
 
   it('registers MAX_CONTROL_SUBSCRIBERS subscriptions and gives the next a disconnected reader', () => {

@@ -1,5 +1,5 @@
 // What upstream leaves out: the authority's limits, counters and refusals.
-import { ToolActorId } from '@gate4agent/tool-protocol';
+import { ToolActorId, ToolAuthorityEnvelope } from '@gate4agent/tool-protocol';
 import { err, ok, SessionGeneration, unwrap } from '@gate4agent/types';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_MAX, MAX_AUTHORITY_SUBSCRIBERS, MAX_TOOL_CLIENTS } from '../../src/constants.js';
@@ -68,6 +68,22 @@ describe('ToolAuthorityHandle.dispatch', () => {
     port.dispose();
     expect(authority.dispatch(command)).toEqual(err(ToolAuthorityError.disconnected()));
     expect(toolAuthorityStateOf(authority).nextAuthoritySequence).toBe(3);
+  });
+
+  it('queues its checked copy, which the next check of the envelope takes as it is', () => {
+    const [, authority, port] = boundedControlPlane(8);
+    const client = unwrap(authority.bindClient(actor()));
+    const command = { kind: 'set-grant' as const, grant: grant(client, generation, 'allow') };
+    unwrap(authority.dispatch(command));
+    const [queued] = port.drainIngress(1);
+    if (queued?.kind !== 'tool-authority') throw new Error('expected a tool-authority item');
+    expect(queued.envelope.sequence).toBe(1);
+    expect(queued.envelope.command).not.toBe(command);
+    // The kernel's step check takes the handed-off copy itself; any later check copies again.
+    expect(unwrap(ToolAuthorityEnvelope.codec.checkValue(queued.envelope))).toBe(queued.envelope);
+    expect(unwrap(ToolAuthorityEnvelope.codec.checkValue(queued.envelope))).not.toBe(
+      queued.envelope,
+    );
   });
 
   it('refuses close-client and enqueues nothing', () => {

@@ -1,4 +1,10 @@
-import { type CommandEnvelope, err, type Result } from '@gate4agent/types';
+import {
+  type CommandEnvelope,
+  CommandEnvelopeCodec,
+  err,
+  handOffChecked,
+  type Result,
+} from '@gate4agent/types';
 import { KernelCommandError } from '../errors.js';
 import type { KernelState } from './kernel-state.js';
 
@@ -20,13 +26,18 @@ function checkCatalog(state: KernelState, envelope: CommandEnvelope): KernelComm
     : KernelCommandError.unsupportedTransport(command.agentId, command.transport);
 }
 
-/** Catalog pre-checks (read-only), then the engine's own checks and reduction. */
+/**
+ * Catalog pre-checks (read-only), then the engine's own checks and reduction. `envelope` is the
+ * step's own checked copy (from `checkStepInput`), handed to the engine without a second check.
+ */
 export function applyValidatedCommand(
   state: KernelState,
   envelope: CommandEnvelope,
 ): Result<void, KernelCommandError> {
   const rejected = checkCatalog(state, envelope);
   if (rejected !== null) return err(rejected);
+  // The command was checked (and copied) with the step input; the engine takes it as it is.
+  handOffChecked(CommandEnvelopeCodec, envelope);
   const applied = state.engine.applyCommand(envelope);
   return applied.ok ? applied : err(KernelCommandError.control(applied.error));
 }

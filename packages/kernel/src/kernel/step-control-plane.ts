@@ -1,5 +1,10 @@
 import type { ProviderBoundCapabilityEffectEnvelope } from '@gate4agent/tool-protocol';
-import { Gate4AgentError, type ObservationEnvelope } from '@gate4agent/types';
+import {
+  Gate4AgentError,
+  handOffChecked,
+  type ObservationEnvelope,
+  ObservationEnvelopeCodec,
+} from '@gate4agent/types';
 import { COUNTER_MAX } from '../constants.js';
 import { KernelCommandError, KernelIntegrationError } from '../errors.js';
 import type { BackendIngress, BackendIngressOutcome, CommandOutcome } from './backend-ingress.js';
@@ -121,6 +126,8 @@ export function stepControlPlane(
   }
 
   for (const observation of observations) {
+    // Checked (and copied) with the step input; the engine takes it as it is.
+    handOffChecked(ObservationEnvelopeCodec, observation);
     const applied = state.engine.tryApplyObservation(observation);
     if (applied.ok) syncOrBlock(state, observation.instanceId, lanes, errors);
     else {

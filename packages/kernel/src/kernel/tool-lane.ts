@@ -3,7 +3,7 @@ import {
   ConsumerBoundCapabilityRequest,
   type ProviderBoundCapabilityEffectEnvelope,
   ProviderBoundCapabilityRequest,
-  type ToolAuthorityEnvelope,
+  ToolAuthorityEnvelope,
 } from '@gate4agent/tool-protocol';
 import { err, handOffChecked, type Result } from '@gate4agent/types';
 import { KernelIntegrationError, KernelToolError } from '../errors.js';
@@ -77,6 +77,8 @@ export function applyToolAuthority(
   let result: ToolAuthorityCommandOutcome['result'];
   if (!toolLaneOpen) result = err(KernelToolError.integrationBlocked());
   else {
+    // The envelope was checked (and copied) with the step input; the engine takes it as it is.
+    handOffChecked(ToolAuthorityEnvelope.codec, envelope);
     const applied = state.toolEngine.applyAuthority(envelope);
     result = applied.ok ? applied : err(KernelToolError.engine(applied.error));
   }

@@ -1,8 +1,35 @@
 // The one copy policy: a step's snapshot is copied out of the engine once, frozen, and shared.
 
-import { CONTROL_PROTOCOL_VERSION, type TerminalFrame } from '@gate4agent/types';
-import { describe, expect, it } from 'vitest';
-import { instance, kernelWithProvider, register, startRunning } from './kernel-fixtures.js';
+import { ToolAuthorityEnvelope } from '@gate4agent/tool-protocol';
+import {
+  CONTROL_PROTOCOL_VERSION,
+  CommandEnvelopeCodec,
+  ObservationEnvelopeCodec,
+  type TerminalFrame,
+} from '@gate4agent/types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  authority,
+  instance,
+  kernelWithProvider,
+  register,
+  spawnedObservation,
+  startCommand,
+  startRunning,
+  toolGrant,
+} from './kernel-fixtures.js';
+
+/** Counts the checks of `codec` that copied their input (a handed-off value is returned as is). */
+function countCopies(codec: { checkValue: (value: unknown) => unknown }): () => number {
+  const original = codec.checkValue.bind(codec);
+  let copies = 0;
+  vi.spyOn(codec, 'checkValue').mockImplementation((value: unknown) => {
+    const checked = original(value) as { ok: boolean; value?: unknown };
+    if (checked.ok && checked.value !== value) copies += 1;
+    return checked as never;
+  });
+  return () => copies;
+}
 
 const frame = (sequence: number): TerminalFrame => ({
   sequence,
@@ -18,6 +45,28 @@ const frame = (sequence: number): TerminalFrame => ({
 });
 
 describe('copy policy', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('copies each command, observation and authority envelope of a step once, at its check', () => {
+    const kernel = kernelWithProvider();
+    const commands = countCopies(CommandEnvelopeCodec);
+    const observations = countCopies(ObservationEnvelopeCodec);
+    const envelopes = countCopies(ToolAuthorityEnvelope.codec);
+    const starting = kernel.step([register(1, 'claude'), startCommand(2)], []);
+    expect(starting.commandOutcomes.map((outcome) => outcome.result.ok)).toEqual([true, true]);
+    expect(commands()).toBe(2);
+    const running = kernel.step([], [spawnedObservation(starting.effects[0]!)]);
+    expect(running.snapshot.sessions[0]!.status).toEqual({ kind: 'running' });
+    expect(observations()).toBe(1);
+    const generation = running.snapshot.sessions[0]!.generation;
+    const granted = kernel.stepControlPlane([authority(toolGrant(generation, 1))], []);
+    const outcome = granted.ingressOutcomes[0];
+    expect(outcome?.kind === 'tool-authority' && outcome.outcome.result.ok).toBe(true);
+    expect(envelopes()).toBe(1);
+  });
+
   it('shares one frozen control snapshot between the step and its backend snapshot', () => {
     const kernel = kernelWithProvider();
     const step = kernel.step([register(1, 'claude')], []);

@@ -8,6 +8,7 @@ import {
 import Type, { type StaticDecode } from 'typebox';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
@@ -39,6 +40,17 @@ export const CapabilityCompletionEnvelope = {
     redacted: true,
   }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityCompletionEnvelope): CapabilityCompletionEnvelope =>
-    redactedValue(CapabilityCompletionEnvelopeSchema, { ...fields }),
+  of: (fields: CapabilityCompletionEnvelope): CapabilityCompletionEnvelope => {
+    const value = redactedObject<CapabilityCompletionEnvelope>();
+    value.protocolVersion = fields.protocolVersion;
+    value.sequence = fields.sequence;
+    value.acceptedSequence = fields.acceptedSequence;
+    value.operationId = fields.operationId;
+    value.requestKey = fields.requestKey;
+    value.instanceId = fields.instanceId;
+    value.generation = fields.generation;
+    value.providerId = fields.providerId;
+    value.outcome = fields.outcome;
+    return redactedValue(CapabilityCompletionEnvelopeSchema, value);
+  },
 };

@@ -7,6 +7,7 @@ import {
 import Type, { type StaticDecode } from 'typebox';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
@@ -33,6 +34,17 @@ export const CapabilityEffectEnvelope = {
   schema: CapabilityEffectEnvelopeSchema,
   codec: toolCodec('CapabilityEffectEnvelope', CapabilityEffectEnvelopeSchema, { redacted: true }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityEffectEnvelope): CapabilityEffectEnvelope =>
-    redactedValue(CapabilityEffectEnvelopeSchema, { ...fields }),
+  of: (fields: CapabilityEffectEnvelope): CapabilityEffectEnvelope => {
+    const value = redactedObject<CapabilityEffectEnvelope>();
+    value.protocolVersion = fields.protocolVersion;
+    value.sequence = fields.sequence;
+    value.operationId = fields.operationId;
+    value.requestKey = fields.requestKey;
+    value.instanceId = fields.instanceId;
+    value.generation = fields.generation;
+    value.providerId = fields.providerId;
+    value.deadlineTick = fields.deadlineTick;
+    value.effect = fields.effect;
+    return redactedValue(CapabilityEffectEnvelopeSchema, value);
+  },
 };

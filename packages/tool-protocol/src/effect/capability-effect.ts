@@ -1,7 +1,7 @@
 import { BytesSchema } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import { ConsumerId, ResourceScopeId, ToolActorId, ToolCapabilityId } from '../id/tool-ids.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedObject } from '../redaction/redact.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import {
   type InvocationCancelReason,
@@ -31,9 +31,21 @@ export const CapabilityEffect = {
   schema: CapabilityEffectSchema,
   codec: toolCodec('CapabilityEffect', CapabilityEffectSchema, { redacted: true }),
   /** An invoke effect carrying `payload`, redacted from `inspect` and `toJSON`. */
-  invoke: (fields: Omit<StaticDecode<typeof InvokeEffectSchema>, 'kind'>): CapabilityEffect =>
-    withRedaction({ kind: 'invoke', ...fields }),
+  invoke: (fields: Omit<StaticDecode<typeof InvokeEffectSchema>, 'kind'>): CapabilityEffect => {
+    const effect = redactedObject<Extract<CapabilityEffect, { kind: 'invoke' }>>();
+    effect.kind = 'invoke';
+    effect.consumerId = fields.consumerId;
+    effect.actorId = fields.actorId;
+    effect.capabilityId = fields.capabilityId;
+    effect.resourceScopeId = fields.resourceScopeId;
+    effect.payload = fields.payload;
+    return effect;
+  },
   /** A cancel effect. */
-  cancel: (reason: InvocationCancelReason): CapabilityEffect =>
-    withRedaction({ kind: 'cancel', reason }),
+  cancel: (reason: InvocationCancelReason): CapabilityEffect => {
+    const effect = redactedObject<Extract<CapabilityEffect, { kind: 'cancel' }>>();
+    effect.kind = 'cancel';
+    effect.reason = reason;
+    return effect;
+  },
 };

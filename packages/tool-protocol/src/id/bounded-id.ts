@@ -23,6 +23,15 @@ export function validateIdentifier(
   return ok();
 }
 
+/**
+ * Whether `value` passes {@link validateIdentifier} with limit `max`, without building its result:
+ * the allowed characters are ASCII and none is blank, so a non-empty match of at most `max` UTF-16
+ * units is exactly a non-blank identifier of at most `max` UTF-8 bytes.
+ */
+function isIdentifier(value: string, max: number): boolean {
+  return value.length > 0 && value.length <= max && IDENTIFIER_BYTES.test(value);
+}
+
 /** Byte-order comparison of two ids; ids are ASCII, so UTF-16 order is byte order. */
 export function compareIds(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
@@ -78,7 +87,7 @@ export function boundedId<T extends string>(
         [BOUNDED_ID_KEYWORD]: maxBytes,
       }),
     ),
-    (value) => validateIdentifier(field, value, maxBytes).ok,
+    (value) => isIdentifier(value, maxBytes),
     (value) => {
       const checked = validateIdentifier(field, value, maxBytes);
       return checked.ok ? 'valid' : checked.error.message;
@@ -93,8 +102,7 @@ export function boundedId<T extends string>(
     of,
     tryNew,
     new: of,
-    is: (value): value is T =>
-      typeof value === 'string' && validateIdentifier(field, value, maxBytes).ok,
+    is: (value): value is T => typeof value === 'string' && isIdentifier(value, maxBytes),
     compare: compareIds,
   };
 }

@@ -81,7 +81,17 @@ export const REDACTED_PROTOTYPE: object = Object.create(Object.prototype, {
  * redacted value with another redacted value, not with a plain copy.
  */
 export function withRedaction<T extends object>(value: T): T {
+  if (Object.getPrototypeOf(value) === REDACTED_PROTOTYPE) return value;
   return Object.setPrototypeOf(value, REDACTED_PROTOTYPE) as T;
+}
+
+/**
+ * A fresh, empty object with the redaction prototype, for a constructor to fill in field by field
+ * (internal). It ends up as `withRedaction` of a plain object with the same fields would, without
+ * switching the prototype of a finished object, which is slow in V8.
+ */
+export function redactedObject<T extends object>(): T {
+  return Object.create(REDACTED_PROTOTYPE) as T;
 }
 
 /** Whether `value` carries the hooks of {@link withRedaction}. */

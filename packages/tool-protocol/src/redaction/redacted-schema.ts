@@ -146,8 +146,9 @@ export function hookDecoded(schema: TSchema, value: unknown): void {
 }
 
 /**
- * Gives the fresh object `fields` (a constructor's own copy) the hooks, after replacing each child
- * of a redacted type that lacks them by a hooked copy; the caller's children are never mutated.
+ * Gives the fresh object `fields` (a constructor's own copy, best built on `redactedObject()` so
+ * it has the hooks from the start) the hooks, after replacing each child of a redacted type that
+ * lacks them by a hooked copy; the caller's children are never mutated.
  */
 export function redactedValue<T extends object>(schema: TSchema, fields: T): T {
   const shape = schema as SchemaShape;
@@ -158,6 +159,8 @@ export function redactedValue<T extends object>(schema: TSchema, fields: T): T {
     for (const [key, child] of planOf(member).keys) {
       if (!Object.hasOwn(record, key)) continue;
       const value = record[key];
+      // A child a constructor built is complete (as in hookNode), the common case.
+      if (isRedacted(value)) continue;
       const hooked = hookNode(child, value, false);
       if (hooked !== value) record[key] = hooked;
     }
@@ -182,8 +185,34 @@ function redactionHookOf(node: TSchema, underRecord: boolean): WalkNodeHook | nu
   if (!underRecord && REDACTED_SCHEMAS.has(node)) return REDACTED_NODE;
   const shape = node as { anyOf?: unknown; properties?: Readonly<Record<string, unknown>> };
   if (shape.anyOf !== undefined) return null; // its branches' objects are hooked by their nodes
+  if (alwaysHoldsSecret(node as ObjectShape)) return REDACTED_NODE;
   const names = shape.properties === undefined ? null : Object.keys(shape.properties);
   return mayHoldSecret(names) ? hookSecretHolder : null;
+}
+
+interface ObjectShape {
+  readonly properties?: Readonly<
+    Record<string, { readonly const?: unknown; readonly type?: unknown }>
+  >;
+  readonly required?: readonly string[];
+}
+
+/**
+ * Whether every value that passes `node`'s walk holds a secret ({@link holdsSecret}): a required
+ * bytes `payload`, an `inline` kind with required bytes, an `opaque-reference` kind with a required
+ * string `reference`. Such copies are created with the hooks rather than given them afterwards.
+ */
+function alwaysHoldsSecret(node: ObjectShape): boolean {
+  const { properties, required } = node;
+  if (properties === undefined || required === undefined) return false;
+  const has = (key: string) => Object.hasOwn(properties, key) && required.includes(key);
+  const isBytes = (key: string) => has(key) && '~codec' in (properties[key] as object);
+  const kind = has('kind') ? properties.kind?.const : undefined;
+  return (
+    isBytes('payload') ||
+    (kind === 'inline' && isBytes('bytes')) ||
+    (kind === 'opaque-reference' && has('reference') && properties.reference?.type === 'string')
+  );
 }
 
 /** The redaction hooks of every tool-protocol codec (`WireCodecHooks` of `@gate4agent/types`). */

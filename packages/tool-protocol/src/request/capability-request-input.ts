@@ -12,7 +12,7 @@ import { TOOL_APPROVAL_SUMMARY_MAX_BYTES, TOOL_PAYLOAD_MAX_BYTES } from '../cons
 import { ToolValidationError } from '../errors.js';
 import { CapabilityRequestId } from '../id/numeric-ids.js';
 import { ResourceScopeId, ToolCapabilityId, ToolProviderId } from '../id/tool-ids.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedObject } from '../redaction/redact.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { validateRequiredText } from '../text/text-checks.js';
 
@@ -40,7 +40,19 @@ export const CapabilityRequestInput = {
   schema: CapabilityRequestInputSchema,
   codec: toolCodec('CapabilityRequestInput', CapabilityRequestInputSchema, { redacted: true }),
   /** A copy of `fields` whose payload is redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityRequestInput): CapabilityRequestInput => withRedaction({ ...fields }),
+  of: (fields: CapabilityRequestInput): CapabilityRequestInput => {
+    const input = redactedObject<CapabilityRequestInput>();
+    input.localId = fields.localId;
+    input.instanceId = fields.instanceId;
+    input.generation = fields.generation;
+    input.providerId = fields.providerId;
+    input.capabilityId = fields.capabilityId;
+    input.resourceScopeId = fields.resourceScopeId;
+    input.approvalSummary = fields.approvalSummary;
+    input.deadlineTick = fields.deadlineTick;
+    input.payload = fields.payload;
+    return input;
+  },
   /**
    * In order: local id 0 → `zero-identifier` ("tool request id"); deadline not after
    * `currentTick` → `deadline-elapsed`; payload over 64 KiB → `too-large`; approval summary as

@@ -4,6 +4,7 @@ import { CAPABILITY_PROTOCOL_VERSION } from '../constants.js';
 import type { ToolValidationError } from '../errors.js';
 import { ConsumerId, ToolActorId } from '../id/tool-ids.js';
 import { validateProtocolVersion } from '../protocol-version.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import {
@@ -36,13 +37,14 @@ export const ConsumerBoundCapabilityRequest = {
     consumerId: ConsumerId,
     actorId: ToolActorId,
     request: CapabilityRequestInput,
-  ): ConsumerBoundCapabilityRequest =>
-    redactedValue(ConsumerBoundCapabilityRequestSchema, {
-      protocolVersion: CAPABILITY_PROTOCOL_VERSION,
-      consumerId,
-      actorId,
-      request,
-    }),
+  ): ConsumerBoundCapabilityRequest => {
+    const bound = redactedObject<ConsumerBoundCapabilityRequest>();
+    bound.protocolVersion = CAPABILITY_PROTOCOL_VERSION;
+    bound.consumerId = consumerId;
+    bound.actorId = actorId;
+    bound.request = request;
+    return redactedValue(ConsumerBoundCapabilityRequestSchema, bound);
+  },
   /** The request's global key: consumer, actor and the client's local id. */
   key: (bound: ConsumerBoundCapabilityRequest): CapabilityRequestKey => ({
     consumerId: bound.consumerId,

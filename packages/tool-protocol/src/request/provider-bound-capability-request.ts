@@ -2,6 +2,7 @@ import { err, Nullable, ok, type Result } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import { ToolValidationError } from '../errors.js';
 import { ProviderBindingId } from '../id/numeric-ids.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import type { CapabilityRequestKey } from './capability-request-key.js';
@@ -39,8 +40,12 @@ export const ProviderBoundCapabilityRequest = {
   new: (
     providerBindingId: ProviderBindingId | null,
     request: ConsumerBoundCapabilityRequest,
-  ): ProviderBoundCapabilityRequest =>
-    redactedValue(ProviderBoundCapabilityRequestSchema, { providerBindingId, request }),
+  ): ProviderBoundCapabilityRequest => {
+    const bound = redactedObject<ProviderBoundCapabilityRequest>();
+    bound.providerBindingId = providerBindingId;
+    bound.request = request;
+    return redactedValue(ProviderBoundCapabilityRequestSchema, bound);
+  },
   /** The inner request's key. */
   key: (bound: ProviderBoundCapabilityRequest): CapabilityRequestKey =>
     ConsumerBoundCapabilityRequest.key(bound.request),

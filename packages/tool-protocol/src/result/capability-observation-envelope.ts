@@ -4,6 +4,7 @@ import { ToolValidationError } from '../errors.js';
 import { ToolOperationId } from '../id/numeric-ids.js';
 import { ToolProviderId } from '../id/tool-ids.js';
 import { validateProtocolVersion } from '../protocol-version.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { CapabilityRequestKeySchema } from '../request/capability-request-key.js';
 import { toolCodec } from '../schema/tool-codec.js';
@@ -32,8 +33,17 @@ export const CapabilityObservationEnvelope = {
     redacted: true,
   }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityObservationEnvelope): CapabilityObservationEnvelope =>
-    redactedValue(CapabilityObservationEnvelopeSchema, { ...fields }),
+  of: (fields: CapabilityObservationEnvelope): CapabilityObservationEnvelope => {
+    const value = redactedObject<CapabilityObservationEnvelope>();
+    value.protocolVersion = fields.protocolVersion;
+    value.operationId = fields.operationId;
+    value.requestKey = fields.requestKey;
+    value.instanceId = fields.instanceId;
+    value.generation = fields.generation;
+    value.providerId = fields.providerId;
+    value.observation = fields.observation;
+    return redactedValue(CapabilityObservationEnvelopeSchema, value);
+  },
   /** The protocol version, operation id 0 → `zero-identifier`, then the observation itself. */
   validate(envelope: CapabilityObservationEnvelope): Result<void, ToolValidationError> {
     const version = validateProtocolVersion(envelope.protocolVersion);

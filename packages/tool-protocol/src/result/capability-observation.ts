@@ -1,7 +1,7 @@
 import type { Result } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import type { ToolValidationError } from '../errors.js';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { CapabilityResult, CapabilityResultSchema } from './capability-result.js';
@@ -21,11 +21,19 @@ export const CapabilityObservation = {
   schema: CapabilityObservationSchema,
   codec: toolCodec('CapabilityObservation', CapabilityObservationSchema, { redacted: true }),
   /** A success carrying `result`; redacted from logs. */
-  succeeded: (result: CapabilityResult): CapabilityObservation =>
-    redactedValue(CapabilityObservationSchema, { kind: 'succeeded', result }),
+  succeeded: (result: CapabilityResult): CapabilityObservation => {
+    const observation = redactedObject<Extract<CapabilityObservation, { kind: 'succeeded' }>>();
+    observation.kind = 'succeeded';
+    observation.result = result;
+    return redactedValue(CapabilityObservationSchema, observation);
+  },
   /** A failure; redacted from logs. */
-  failed: (failure: ToolFailure): CapabilityObservation =>
-    withRedaction({ kind: 'failed', failure }),
+  failed: (failure: ToolFailure): CapabilityObservation => {
+    const observation = redactedObject<Extract<CapabilityObservation, { kind: 'failed' }>>();
+    observation.kind = 'failed';
+    observation.failure = failure;
+    return observation;
+  },
   /** The result's or the failure's own validation. */
   validate: (observation: CapabilityObservation): Result<void, ToolValidationError> =>
     observation.kind === 'succeeded'

@@ -1,6 +1,6 @@
 import { BytesSchema } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
-import { withRedaction } from '../redaction/redact.js';
+import { redactedObject } from '../redaction/redact.js';
 import { toolCodec } from '../schema/tool-codec.js';
 
 /**
@@ -21,8 +21,18 @@ export const CapabilityResultDelivery = {
   schema: CapabilityResultDeliverySchema,
   codec: toolCodec('CapabilityResultDelivery', CapabilityResultDeliverySchema, { redacted: true }),
   /** Inline bytes, redacted from `inspect` and `toJSON` (shown as `byteLen`). */
-  inline: (bytes: Uint8Array): CapabilityResultDelivery => withRedaction({ kind: 'inline', bytes }),
+  inline: (bytes: Uint8Array): CapabilityResultDelivery => {
+    const delivery = redactedObject<Extract<CapabilityResultDelivery, { kind: 'inline' }>>();
+    delivery.kind = 'inline';
+    delivery.bytes = bytes;
+    return delivery;
+  },
   /** An opaque reference, redacted from `inspect` and `toJSON` (shown as `referenceBytes`). */
-  opaqueReference: (reference: string): CapabilityResultDelivery =>
-    withRedaction({ kind: 'opaque-reference', reference }),
+  opaqueReference: (reference: string): CapabilityResultDelivery => {
+    const delivery =
+      redactedObject<Extract<CapabilityResultDelivery, { kind: 'opaque-reference' }>>();
+    delivery.kind = 'opaque-reference';
+    delivery.reference = reference;
+    return delivery;
+  },
 };

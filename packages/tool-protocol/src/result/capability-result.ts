@@ -2,6 +2,7 @@ import { err, ok, type Result } from '@gate4agent/types';
 import Type, { type StaticDecode } from 'typebox';
 import { TOOL_INLINE_RESULT_MAX_BYTES, TOOL_RESULT_REFERENCE_MAX_BYTES } from '../constants.js';
 import { ToolValidationError } from '../errors.js';
+import { redactedObject } from '../redaction/redact.js';
 import { redactedValue } from '../redaction/redacted-schema.js';
 import { toolCodec } from '../schema/tool-codec.js';
 import { validateRequiredText } from '../text/text-checks.js';
@@ -25,8 +26,12 @@ export const CapabilityResult = {
   schema: CapabilityResultSchema,
   codec: toolCodec('CapabilityResult', CapabilityResultSchema, { redacted: true }),
   /** A copy of `fields` redacted from `inspect` and `toJSON`. */
-  of: (fields: CapabilityResult): CapabilityResult =>
-    redactedValue(CapabilityResultSchema, { ...fields }),
+  of: (fields: CapabilityResult): CapabilityResult => {
+    const value = redactedObject<CapabilityResult>();
+    value.metadata = fields.metadata;
+    value.delivery = fields.delivery;
+    return redactedValue(CapabilityResultSchema, value);
+  },
   /**
    * The metadata first. Inline: more than 256 KiB → `too-large` ("inline tool result"), then
    * `byteLen` must equal the byte count (`result-length-mismatch`). Opaque reference: required

@@ -117,6 +117,28 @@ describe.each(ids)('%s', (_name, id, field, max) => {
     expect(id.codec.decode(null).ok).toBe(false);
   });
 
+  it('answers is and the schema check exactly as tryOf, on the edges of every rule', () => {
+    const edges = [
+      '',
+      ' ',
+      '\u00a0',
+      '\t',
+      'a',
+      'a b',
+      'a\u0000',
+      'é',
+      'x'.repeat(max),
+      'x'.repeat(max + 1),
+      'é'.repeat(Math.ceil(max / 2)),
+      'Gate-4.agent:_/x',
+    ];
+    for (const value of edges) {
+      const valid = id.tryOf(value).ok;
+      expect(id.is(value), JSON.stringify(value)).toBe(valid);
+      expect(id.codec.checkValue(value).ok, JSON.stringify(value)).toBe(valid);
+    }
+  });
+
   it('orders by bytes, as Rust does', () => {
     const sorted = ['b', 'B', 'a.b', 'a', 'a-b'].map((value) => id.new(value)).sort(id.compare);
     expect(sorted).toEqual(['B', 'a', 'a-b', 'a.b', 'b']);

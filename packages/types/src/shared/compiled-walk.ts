@@ -22,7 +22,6 @@ import {
   ANNOTATIONS,
   type Compiled,
   type CompiledWalk,
-  type Context,
   fail,
   hookFunction,
   isPrimitive,
@@ -40,7 +39,14 @@ class Compiler {
   constructor(private readonly hookOf: WalkHookOf | null) {}
 
   // `level`: how many containers hold a value of `node`, as the scan's depth limit counts them.
-  node(node: Node, underRecord: boolean, level: number, asCodec = true): Compiled | null {
+  // `inherited`: the prototype the enclosing union gives every object of this branch.
+  node(
+    node: Node,
+    underRecord: boolean,
+    level: number,
+    asCodec = true,
+    inherited: object | null = null,
+  ): Compiled | null {
     if (typeof node !== 'object' || node === null || !keywordsSupported(node)) return null;
     if (node['~codec'] !== undefined && asCodec) return this.bytes(node, underRecord, level);
     if (node.anyOf !== undefined) return this.union(node, underRecord, level);
@@ -51,7 +57,7 @@ class Compiler {
       );
     // The scan refuses a container at this level, so no value can pass here.
     if (level >= DECODE_DEPTH_MAX && (node.type === 'object' || node.type === 'array')) return null;
-    if (node.type === 'object') return this.object(node, underRecord, level);
+    if (node.type === 'object') return this.object(node, underRecord, level, inherited);
     if (node.type === 'array') return this.array(node, underRecord, level);
     return compilePrimitive(node);
   }
@@ -71,7 +77,12 @@ class Compiler {
     return { walk, leaf: false, hooked: false, bytes: true };
   }
 
-  private object(node: Node, underRecord: boolean, level: number): Compiled | null {
+  private object(
+    node: Node,
+    underRecord: boolean,
+    level: number,
+    inherited: object | null,
+  ): Compiled | null {
     if ('const' in node || 'enum' in node) return null;
     if (node.properties !== undefined && node.patternProperties !== undefined) return null;
     if (node.patternProperties !== undefined) return this.record(node, underRecord, level);
@@ -106,13 +117,18 @@ class Compiler {
     const refine = node['~refine'] ?? [];
     const nodeHook = this.hookOf?.(node as TSchema, underRecord) ?? null;
     if (refine.length > 0 && (bytes || hooked || nodeHook !== null)) return null;
-    // Created with the prototype, unless it has a property's name (reads and writes would see it).
+    // Created with the node's prototype, or else the one its union gives it afterwards, unless it
+    // has a property's name (reads and writes would see it) or a refinement must see a plain copy.
+    const candidate =
+      nodeHook === null
+        ? refine.length === 0
+          ? inherited
+          : null
+        : typeof nodeHook === 'function'
+          ? null
+          : nodeHook.prototype;
     const prototype =
-      nodeHook !== null &&
-      typeof nodeHook !== 'function' &&
-      properties.every(([key]) => !(key in nodeHook.prototype))
-        ? nodeHook.prototype
-        : null;
+      candidate !== null && properties.every(([key]) => !(key in candidate)) ? candidate : null;
     const hook = prototype === null ? hookFunction(nodeHook) : null;
     const count = properties.length;
     // Values built in code list their keys in schema order: then no lookup is needed.
@@ -148,7 +164,13 @@ class Compiler {
       if (hook !== null) hook(copy);
       return copy;
     };
-    return { walk, leaf: false, hooked: hooked || nodeHook !== null, bytes };
+    return {
+      walk,
+      leaf: false,
+      hooked: hooked || nodeHook !== null || prototype !== null,
+      bytes,
+      ...(prototype === null ? {} : { prototype }),
+    };
   }
 
   private record(node: Node, underRecord: boolean, level: number): Compiled | null {
@@ -232,31 +254,47 @@ class Compiler {
       if (key !== 'anyOf' && !ANNOTATIONS.has(key)) return null;
     }
     const branches = node.anyOf ?? [];
+    const unionHook = this.hookOf?.(node as TSchema, underRecord) ?? null;
+    // A prototype hook is given to the branches' objects as they are created, where they allow it.
+    const inherited =
+      unionHook !== null && typeof unionHook !== 'function' ? unionHook.prototype : null;
     const compiled: Compiled[] = [];
     for (const branch of branches) {
-      const one = this.node(branch, underRecord, level);
+      const one = this.node(branch, underRecord, level, true, inherited);
       if (one === null) return null;
       compiled.push(one);
     }
+    const hook = hookFunction(unionHook);
+    // A branch whose objects do not have the union's prototype yet gets the hook afterwards.
+    const hooked = (one: Compiled): Walk => {
+      if (hook === null || one.leaf || (inherited !== null && one.prototype === inherited)) {
+        return one.walk;
+      }
+      const branchWalk = one.walk;
+      return (value, context) => {
+        const result = branchWalk(value, context);
+        if (isRecord(result)) hook(result);
+        return result;
+      };
+    };
     // As the reference's `selectBranch`: the first branch of each `kind` literal.
     const tagged = new Map<unknown, Walk>();
     branches.forEach((branch, index) => {
       const kind = branch.properties?.kind?.const;
-      if (kind !== undefined && !tagged.has(kind)) tagged.set(kind, compiled[index]!.walk);
+      if (kind !== undefined && !tagged.has(kind)) tagged.set(kind, hooked(compiled[index]!));
     });
     const nonNullIndexes = branches.flatMap((branch, index) =>
       branch.type === 'null' ? [] : [index],
     );
     const nonNull =
       nonNullIndexes.length === 1 && nonNullIndexes.length < branches.length
-        ? compiled[nonNullIndexes[0]!]!.walk
+        ? hooked(compiled[nonNullIndexes[0]!]!)
         : null;
     const hasNull = nonNullIndexes.length < branches.length;
     // Without a `kind` or a nullable, only primitives are matched (first branch that accepts):
     // the reference picks containers' branches by a check before defaults, which this does not.
     const leaves = compiled.filter((one) => one.leaf).map((one) => one.walk);
-    const hook = hookFunction(this.hookOf?.(node as TSchema, underRecord) ?? null);
-    const select = (value: unknown, context: Context): unknown => {
+    const walk: Walk = (value, context) => {
       if (tagged.size > 0 && isRecord(value) && typeof value.kind === 'string') {
         const branch = tagged.get(value.kind);
         if (branch === undefined) fail();
@@ -279,14 +317,6 @@ class Compiler {
       }
       return fail();
     };
-    const walk: Walk =
-      hook === null
-        ? select
-        : (value, context) => {
-            const result = select(value, context);
-            if (isRecord(result)) hook(result);
-            return result;
-          };
     return {
       walk,
       leaf: compiled.every((one) => one.leaf),

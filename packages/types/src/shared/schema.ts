@@ -64,8 +64,25 @@ export interface WireCodec<S extends TSchema> {
   encode(value: StaticDecode<S>): StaticEncode<S>;
 }
 
-// Values handed from one check to the next `checkValue` of the same schema (see handOffChecked).
+// Values handed from one check to the next `checkValue` of the same schema (see handOffChecked):
+// the latest in a slot (most are taken by the very next call, which then needs no map lookup),
+// the earlier ones not yet taken in a weak map. A value is in one of the two, with its schema.
+let lastHandedOff: object | null = null;
+let lastHandedOffSchema: TSchema | null = null;
 const handedOff = new WeakMap<object, TSchema>();
+
+/** Takes the hand-off of `value` to a check of `schema`, if there is one. */
+function takeHandOff(value: object, schema: TSchema): boolean {
+  if (value === lastHandedOff) {
+    if (lastHandedOffSchema !== schema) return false;
+    lastHandedOff = null;
+    lastHandedOffSchema = null;
+    return true;
+  }
+  if (handedOff.get(value) !== schema) return false;
+  handedOff.delete(value);
+  return true;
+}
 
 /**
  * Hands `value` to the next `checkValue` of `codec`, once: that call returns `value` itself, the
@@ -75,13 +92,20 @@ const handedOff = new WeakMap<object, TSchema>();
  * (and whoever it hands `value` to) holds and that has not changed since. It is how a pure
  * package passes what it already checked at its boundary to the component it drives, so input is
  * checked and copied once (the handle hands the tool requests and observations it checked at its
- * edge to the kernel's step, and the kernel hands them on to its tool engine).
+ * edge to the kernel's step, and the kernel hands them on to its tool engine). The latest value
+ * handed off is held until it is taken or the next hand-off; earlier ones only weakly.
  */
 export function handOffChecked<S extends TSchema>(
   codec: Pick<WireCodec<S>, 'schema'>,
   value: StaticDecode<S>,
 ): void {
-  if (typeof value === 'object' && value !== null) handedOff.set(value, codec.schema);
+  if (typeof value !== 'object' || value === null) return;
+  if (lastHandedOff !== null && lastHandedOff !== value) {
+    handedOff.set(lastHandedOff, lastHandedOffSchema!);
+  }
+  handedOff.delete(value);
+  lastHandedOff = value;
+  lastHandedOffSchema = codec.schema;
 }
 
 /**
@@ -190,8 +214,7 @@ export function createWireCodec<S extends TSchema>(
       return reference(input, 'wire');
     },
     checkValue(value) {
-      if (typeof value === 'object' && value !== null && handedOff.get(value) === schema) {
-        handedOff.delete(value);
+      if (typeof value === 'object' && value !== null && takeHandOff(value, schema)) {
         return ok(value as StaticDecode<S>);
       }
       const fast = compiledWalk();

@@ -73,6 +73,16 @@ export function compilePrimitive(node: Node): Compiled | null {
   if (maximum !== undefined && typeof maximum !== 'number') return null;
   const refine = node['~refine'] ?? [];
   const constant = node.const;
+  const specialized = specializedPrimitive(
+    type,
+    hasConst,
+    constant,
+    options,
+    minimum,
+    maximum,
+    refine,
+  );
+  if (specialized !== null) return { walk: specialized, leaf: true, hooked: false, bytes: false };
   const walk: Walk = (value, context) => {
     context.values += 1;
     switch (type) {
@@ -107,4 +117,69 @@ export function compilePrimitive(node: Node): Compiled | null {
     return value;
   };
   return { walk, leaf: true, hooked: false, bytes: false };
+}
+
+type Refinement = { readonly check: (value: unknown) => boolean };
+
+/**
+ * The walks of the most common primitives (a string with at most one refinement and no literal,
+ * an integer with bounds, a string literal, a boolean), with their checks decided at compile time;
+ * `null` for the others, which take the general walk. Each accepts exactly what the general walk
+ * accepts for the same node.
+ */
+function specializedPrimitive(
+  type: unknown,
+  hasConst: boolean,
+  constant: unknown,
+  options: readonly unknown[] | undefined,
+  minimum: number | undefined,
+  maximum: number | undefined,
+  refine: readonly Refinement[],
+): Walk | null {
+  if (options !== undefined || refine.length > 1) return null;
+  const refinement = refine.length === 1 ? refine[0]! : null;
+  if (type === 'string' && minimum === undefined && maximum === undefined) {
+    if (hasConst) {
+      // Only the literal itself passes, and it passes when it is within the scan's limits.
+      if (typeof constant !== 'string' || !stringWithinLimits(constant) || refinement !== null)
+        return null;
+      return (value, context) => {
+        context.values += 1;
+        if (value !== constant) fail();
+        return value;
+      };
+    }
+    if (refinement === null) {
+      return (value, context) => {
+        context.values += 1;
+        if (typeof value !== 'string' || !stringWithinLimits(value)) fail();
+        return value;
+      };
+    }
+    return (value, context) => {
+      context.values += 1;
+      if (typeof value !== 'string' || !stringWithinLimits(value) || !refinement.check(value))
+        fail();
+      return value;
+    };
+  }
+  if (type === 'integer' && !hasConst && refinement === null) {
+    const low = minimum ?? Number.NEGATIVE_INFINITY;
+    const high = maximum ?? Number.POSITIVE_INFINITY;
+    return (value, context) => {
+      context.values += 1;
+      if (!Number.isInteger(value) || !((value as number) >= low && (value as number) <= high))
+        fail();
+      return value;
+    };
+  }
+  if (type === 'boolean' && !hasConst && refinement === null) {
+    if (minimum !== undefined || maximum !== undefined) return null;
+    return (value, context) => {
+      context.values += 1;
+      if (typeof value !== 'boolean') fail();
+      return value;
+    };
+  }
+  return null;
 }

@@ -51,6 +51,8 @@ export interface Compiled {
   readonly hooked: boolean;
   /** Holds bytes somewhere (the reference checks placeholders there, not the bytes). */
   readonly bytes: boolean;
+  /** The prototype every object this walk returns is created with and keeps (objects only). */
+  readonly prototype?: object;
 }
 
 export interface Node {

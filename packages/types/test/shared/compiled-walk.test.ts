@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import Type, { type TSchema } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BytesSchema,
   createWireCodec,
@@ -270,6 +270,98 @@ describe('compileWalk', () => {
         expect(isDeepStrictEqual(fast.value, slow.value)).toBe(true);
         expect(Object.entries(fast.value)).toEqual(Object.entries(slow.value));
       }
+    }
+  });
+
+  it("gives a union's prototype to its branches' objects as it creates them", () => {
+    const prototype = { union: true };
+    const Plain = Type.Object({ kind: Type.Literal('plain'), n: Type.Integer() });
+    const Marked = Type.Object({ kind: Type.Literal('marked'), text: Type.String() });
+    const Union = Type.Union([Plain, Marked, Type.Null()]);
+    const Holder = Type.Object({ value: Union, list: Type.Array(Union) });
+    const own = { own: true };
+    const hooks: WireCodecHooks = {
+      hookOf: (node) =>
+        node === Union
+          ? { prototype }
+          : node === Marked
+            ? (copy) => {
+                Object.setPrototypeOf(copy, own);
+              }
+            : null,
+      hookTree: (_schema, value) => {
+        const holder = value as { value: object | null; list: (object | null)[] };
+        for (const item of [holder.value, ...holder.list])
+          if (item !== null) Object.setPrototypeOf(item, prototype);
+      },
+      revision: () => 0,
+    };
+    const fastCodec = createWireCodec('Holder', Holder, { hooks });
+    const slowCodec = createWireCodec('Holder', Holder, { hooks, walk: 'reference' });
+    const value = {
+      value: { kind: 'plain', n: 1 },
+      list: [{ kind: 'marked', text: 't' }, null, { kind: 'plain', n: 2 }],
+    };
+    fastCodec.checkValue(value); // compiles the walk
+    const switched = vi.spyOn(Object, 'setPrototypeOf');
+    const fast = fastCodec.checkValue(value);
+    // Only the branch with a hook of its own is given the union's prototype afterwards.
+    expect(switched.mock.calls.map(([, set]) => set)).toEqual([own, prototype]);
+    switched.mockRestore();
+    const slow = slowCodec.checkValue(value);
+    if (!fast.ok || !slow.ok) throw new Error('not accepted');
+    expect(Object.getPrototypeOf(fast.value.value)).toBe(prototype);
+    expect(fast.value.list.map((item) => item && Object.getPrototypeOf(item))).toEqual([
+      prototype,
+      null,
+      prototype,
+    ]);
+    expect(isDeepStrictEqual(fast.value, slow.value)).toBe(true);
+  });
+
+  it('checks strings, literals, bounded integers and booleans as the reference does', () => {
+    const Leaves = Type.Object({
+      text: Type.String(),
+      refined: Type.Refine(Type.String(), (value) => value.startsWith('r')),
+      literal: Type.Literal('lit'),
+      bounded: Type.Integer({ minimum: -2, maximum: 2 }),
+      unbounded: Type.Integer(),
+      flag: Type.Boolean(),
+    });
+    const fastCodec = createWireCodec('Leaves', Leaves);
+    const slowCodec = createWireCodec('Leaves', Leaves, { walk: 'reference' });
+    const base = {
+      text: 't',
+      refined: 'r1',
+      literal: 'lit',
+      bounded: 2,
+      unbounded: -7,
+      flag: false,
+    };
+    const variants: Record<string, unknown>[] = [
+      {},
+      { text: 'x'.repeat(STRING_SCAN_UNITS + 1) },
+      { text: '\ud800' },
+      { text: 1 },
+      { refined: 'x' },
+      { refined: '\udc00r' },
+      { literal: 'other' },
+      { literal: new String('lit') },
+      { bounded: 3 },
+      { bounded: -3 },
+      { bounded: -2 },
+      { bounded: 1.5 },
+      { bounded: Number.NaN },
+      { unbounded: Number.POSITIVE_INFINITY },
+      { unbounded: Number.MAX_SAFE_INTEGER + 2 },
+      { unbounded: '1' },
+      { flag: 0 },
+      { flag: true },
+    ];
+    for (const variant of variants) {
+      const value = { ...base, ...variant };
+      const fast = fastCodec.checkValue(value);
+      expect(fast).toStrictEqual(slowCodec.checkValue(value));
     }
   });
 });

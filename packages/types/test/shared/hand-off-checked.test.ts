@@ -31,4 +31,28 @@ describe('handOffChecked', () => {
     handOffChecked(text, 'ab');
     expect(text.checkValue('ab').ok).toBe(false);
   });
+
+  it('keeps every hand-off until its check, in any order, each once', () => {
+    const values = [1, 2, 3].map((n) =>
+      unwrap(inner.checkValue({ name: `v${n}`, bytes: Uint8Array.of(n) })),
+    );
+    for (const value of values) handOffChecked(inner, value);
+    for (const value of [values[1]!, values[2]!, values[0]!]) {
+      expect(unwrap(inner.checkValue(value))).toBe(value);
+    }
+    for (const value of values) expect(unwrap(inner.checkValue(value))).not.toBe(value);
+  });
+
+  it('replaces a hand-off not yet taken when the same value is handed to another schema', () => {
+    const first = unwrap(inner.checkValue({ name: 'a', bytes: Uint8Array.of(1) }));
+    const second = unwrap(inner.checkValue({ name: 'b', bytes: Uint8Array.of(2) }));
+    handOffChecked(inner, first);
+    handOffChecked(inner, second);
+    handOffChecked(other, first);
+    expect(unwrap(inner.checkValue(first))).not.toBe(first);
+    expect(unwrap(other.checkValue(first))).toBe(first);
+    handOffChecked(other, second);
+    expect(unwrap(inner.checkValue(second))).not.toBe(second);
+    expect(unwrap(other.checkValue(second))).toBe(second);
+  });
 });
