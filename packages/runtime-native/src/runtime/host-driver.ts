@@ -136,16 +136,24 @@ export class HostDriver {
     this.#hopUntil = null;
     this.#clearTimer();
     if (!this.#running) return;
-    const deadlines = this.#deadlines;
-    const rest = deadlines === null ? 0 : deadline - deadlines.now();
-    if (deadlines !== null && rest > 0) {
-      if (rest > HOP_SPIN) sleepBriefly(Math.min(rest - HOP_SPIN, HOP_SLEEP_MAX));
-      if (deadlines.now() < deadline) {
-        this.#hopNext(deadline);
-        return;
-      }
+    let reached = true;
+    try {
+      reached = this.#reachedAfterSleep(deadline);
+    } catch {
+      // A clock that throws: the tick reads it too, and its error is reported from there.
     }
-    this.#run();
+    if (reached) this.#run();
+    else this.#hopNext(deadline);
+  }
+
+  // Sleeps towards `deadline` (never past it, nor in its last HOP_SPIN); whether it is reached.
+  #reachedAfterSleep(deadline: number): boolean {
+    const deadlines = this.#deadlines;
+    if (deadlines === null) return true;
+    const rest = deadline - deadlines.now();
+    if (rest <= 0) return true;
+    if (rest > HOP_SPIN) sleepBriefly(Math.min(rest - HOP_SPIN, HOP_SLEEP_MAX));
+    return deadlines.now() >= deadline;
   }
 
   #hopNext(deadline: number): void {

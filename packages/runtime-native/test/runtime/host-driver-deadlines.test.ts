@@ -125,6 +125,32 @@ describe('HostDriver exact deadlines', () => {
     expect(again.driver.scheduled).toBe(false);
   });
 
+  it('a clock that throws while hopping does not escape the driver: the tick runs instead', () => {
+    let broken = false;
+    const state = { ticks: 0 };
+    const driver = new HostDriver(
+      () => {
+        state.ticks += 1;
+      },
+      () => (state.ticks === 1 ? 1.5 : null),
+      () => {},
+      {
+        now: () => {
+          if (broken) throw new Error('clock failed');
+          return 0;
+        },
+        deadline: () => (state.ticks === 1 ? 1.5 : null),
+      },
+    );
+    driver.start();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    broken = true;
+    expect(() => vi.advanceTimersToNextTimer()).not.toThrow();
+    expect(state.ticks).toBe(2);
+    driver.stop();
+  });
+
   it('a sooner cadence, or a deadline already past, waits on a plain timer and never spins', () => {
     // The deadline is 50 ms away but the owner asks for a tick in 10: a plain 10 ms timer.
     const cadence = withDeadline(50, () => 10);
