@@ -107,6 +107,21 @@ export class NativeProviders {
     return delay;
   }
 
+  /**
+   * The earliest exact deadline of the supervisors (a stop grace ending, an exit-proof window),
+   * as a clock reading, or `null` with none: the host driver ticks right at it, not a timer's
+   * millisecond later (see `HostDriver`).
+   */
+  nextDeadline(): number | null {
+    let earliest: number | null = null;
+    for (const supervisor of this.#supervisors.values()) {
+      if (supervisor.state() === 'closed' || supervisor.ownedOperationCount() === 0) continue;
+      const deadline = supervisor.nextDeadline();
+      if (deadline !== null && (earliest === null || deadline < earliest)) earliest = deadline;
+    }
+    return earliest;
+  }
+
   /** Synchronous, for a host that is exiting: SIGKILL every live operation. */
   killOnHostExit(): void {
     for (const supervisor of this.#supervisors.values()) supervisor.killOnHostExit();

@@ -127,6 +127,7 @@ export class NativeRuntime implements AsyncDisposable {
       () => this.#driverStep(),
       () => this.#schedule.nextDelay(),
       (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
+      { now: this.#now, deadline: () => this.#providers.nextDeadline() },
     );
     const wake = () => this.#driver.wake();
     this.#unsubscribeIngress = port.onIngress(wake);
