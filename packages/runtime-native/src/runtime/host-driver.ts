@@ -23,6 +23,14 @@ export const HOP_SLEEP_MAX = 0.25;
 /** The last stretch before a deadline, in milliseconds, that hops spin rather than sleep. */
 export const HOP_SPIN = 0.1;
 
+/**
+ * The most real time, in milliseconds, the driver hops towards one deadline. A clock that does not
+ * follow real time (a test's hand-moved clock) would otherwise keep it hopping, one short sleep
+ * per loop turn, until the clock reaches the deadline: past this, that deadline is waited for on
+ * plain timers instead.
+ */
+export const HOP_REAL_MAX = DEADLINE_TIMER_LEAD + 2;
+
 const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 /** Blocks the thread for about `ms` milliseconds without burning CPU. */
@@ -53,7 +61,8 @@ export interface HostDriverDeadlines {
  * {@link DEADLINE_TIMER_LEAD} early and the driver then hops from one loop turn to the next until
  * the clock reaches the deadline: each hop sleeps up to {@link HOP_SLEEP_MAX} (short of the last
  * {@link HOP_SPIN}, which it spins), so the tick is neither a timer's millisecond late nor early.
- * Hops happen only in that last millisecond or so before a deadline.
+ * Hops happen only in that last millisecond or so before a deadline, and for at most
+ * {@link HOP_REAL_MAX} of real time per deadline: a clock that lags real time gets plain timers.
  */
 export class HostDriver {
   readonly #tick: () => void;
@@ -62,6 +71,10 @@ export class HostDriver {
   readonly #deadlines: HostDriverDeadlines | null;
   /** The deadline the pending immediate hops towards; `null` for a plain wake. */
   #hopUntil: number | null = null;
+  /** Real time (`performance.now()`) the hops towards `#hopUntil` began; `null` when not hopping. */
+  #hopStartedAt: number | null = null;
+  /** The deadline the driver gave up hopping towards ({@link HOP_REAL_MAX}). */
+  #abandoned: number | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #immediate: ReturnType<typeof setImmediate> | null = null;
   #running = false;
@@ -127,6 +140,7 @@ export class HostDriver {
     if (this.#immediate !== null) clearImmediate(this.#immediate);
     this.#immediate = null;
     this.#hopUntil = null;
+    this.#hopStartedAt = null;
   }
 
   // One loop turn nearer `deadline` (a short sleep, or a spin at the very end): ticks once the
@@ -136,14 +150,23 @@ export class HostDriver {
     this.#hopUntil = null;
     this.#clearTimer();
     if (!this.#running) return;
+    const startedAt = this.#hopStartedAt ?? performance.now();
+    this.#hopStartedAt = startedAt;
     let reached = true;
     try {
       reached = this.#reachedAfterSleep(deadline);
     } catch {
       // A clock that throws: the tick reads it too, and its error is reported from there.
     }
-    if (reached) this.#run();
-    else this.#hopNext(deadline);
+    if (reached) {
+      this.#run();
+    } else if (performance.now() - startedAt > HOP_REAL_MAX) {
+      this.#abandoned = deadline;
+      this.#hopStartedAt = null;
+      this.#timer = setTimeout(() => this.#run(), MIN_TIMED_DELAY);
+    } else {
+      this.#hopNext(deadline);
+    }
   }
 
   // Sleeps towards `deadline` (never past it, nor in its last HOP_SPIN); whether it is reached.
@@ -168,7 +191,7 @@ export class HostDriver {
     const deadlines = this.#deadlines;
     if (deadlines === null) return null;
     const deadline = deadlines.deadline();
-    if (deadline === null) return null;
+    if (deadline === null || deadline === this.#abandoned) return null;
     const until = deadline - deadlines.now();
     return until > 0 && until <= delay ? deadline : null;
   }
@@ -193,6 +216,7 @@ export class HostDriver {
   #run(): void {
     this.#immediate = null;
     this.#hopUntil = null;
+    this.#hopStartedAt = null;
     this.#clearTimer();
     if (!this.#running) return;
     let failed = false;
@@ -203,7 +227,7 @@ export class HostDriver {
       // A producer woke us during the tick: that immediate tick comes first.
       if (!this.#running || this.#immediate !== null) return;
       delay = this.#nextDelay();
-      if (delay !== null && delay >= MIN_TIMED_DELAY) deadline = this.#deadlineOf(delay);
+      if (delay !== null && delay > 0) deadline = this.#deadlineOf(delay);
     } catch (error) {
       failed = true;
       this.#error = error;
@@ -222,8 +246,17 @@ export class HostDriver {
     }
     if (delay === null) return;
     // Under a millisecond a timer cannot wait: Node runs it a whole millisecond (or more) later,
-    // which a stop-grace deadline would add to every force stop. The next turn ticks instead.
-    if (delay < MIN_TIMED_DELAY) this.wake();
-    else this.#wait(delay, deadline);
+    // which a stop-grace deadline would add to every force stop. An exact deadline is hopped to;
+    // anything else ticks on the next turn, unless it is a deadline given up on (a clock that
+    // lags real time), which plain timers poll instead of a tick spinning on every turn.
+    if (deadline !== null) this.#wait(delay, deadline);
+    else if (delay >= MIN_TIMED_DELAY || this.#pollsAbandoned()) {
+      this.#timer = setTimeout(() => this.#run(), Math.max(delay, MIN_TIMED_DELAY));
+    } else this.wake();
+  }
+
+  // Whether the earliest exact deadline is one the driver gave up hopping towards.
+  #pollsAbandoned(): boolean {
+    return this.#abandoned !== null && this.#deadlines?.deadline() === this.#abandoned;
   }
 }

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEADLINE_TIMER_LEAD,
+  HOP_REAL_MAX,
   HOP_SLEEP_MAX,
   HOP_SPIN,
   HostDriver,
@@ -168,5 +169,68 @@ describe('HostDriver exact deadlines', () => {
     vi.advanceTimersByTime(0.1);
     expect(past.state.ticks).toBe(2);
     past.driver.stop();
+  });
+
+  it('gives up hopping towards a deadline its clock never reaches once HOP_REAL_MAX of real time has passed', () => {
+    let real = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real);
+    const waits = vi.spyOn(Atomics, 'wait').mockReturnValue('timed-out');
+    // A hand-moved clock that stops 1.5 ms short of a deadline the owner keeps asking for.
+    const state = { ticks: 0, clock: 18.5 };
+    const deadline = 20;
+    const driver = new HostDriver(
+      () => {
+        state.ticks += 1;
+      },
+      () => deadline - state.clock,
+      () => {},
+      { now: () => state.clock, deadline: () => deadline },
+    );
+    driver.start();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    // Under a lead plus a millisecond away: hops at once, one loop turn at a time.
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    expect(state.ticks).toBe(1);
+    expect(waits).toHaveBeenCalled();
+    real = HOP_REAL_MAX + 1;
+    vi.advanceTimersToNextTimer(); // this hop gives up: a plain timer ticks next
+    expect(state.ticks).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(state.ticks).toBe(2);
+    // From then on that deadline is waited for on plain timers: no more hops, no more sleeps.
+    const sleeps = waits.mock.calls.length;
+    vi.advanceTimersByTime(5);
+    expect(state.ticks).toBeGreaterThanOrEqual(5);
+    expect(waits.mock.calls.length).toBe(sleeps);
+    driver.stop();
+  });
+
+  it('hops to a deadline under a millisecond away too, and a clock stuck short of it gets plain timers, not a tick on every turn', () => {
+    let real = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => real);
+    vi.spyOn(Atomics, 'wait').mockReturnValue('timed-out');
+    const state = { ticks: 0, clock: 19.5 };
+    const driver = new HostDriver(
+      () => {
+        state.ticks += 1;
+      },
+      () => 20 - state.clock,
+      () => {},
+      { now: () => state.clock, deadline: () => 20 },
+    );
+    driver.start();
+    vi.advanceTimersByTime(0);
+    expect(state.ticks).toBe(1);
+    for (let turn = 0; turn < 3; turn += 1) vi.advanceTimersToNextTimer();
+    expect(state.ticks).toBe(1); // hopping, not ticking
+    real = HOP_REAL_MAX + 1;
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersByTime(10);
+    // One tick per plain timer (a millisecond at least), never one per loop turn.
+    expect(state.ticks).toBeGreaterThanOrEqual(5);
+    expect(state.ticks).toBeLessThanOrEqual(12);
+    driver.stop();
   });
 });
