@@ -30,7 +30,7 @@ import { applyObservation } from '../operations/apply-observation.js';
 import { cancelRequest } from '../operations/cancel-request.js';
 import { detachProviderRuntime } from '../operations/detach-provider-runtime.js';
 import { drainCompletions, drainEffects } from '../operations/drain.js';
-import { evaluatePolicy, policyTargetOf } from '../operations/evaluate-policy.js';
+import { evaluatePolicy } from '../operations/evaluate-policy.js';
 import { registerProvider } from '../operations/register-provider.js';
 import { removeInstance } from '../operations/remove-instance.js';
 import { setGeneration } from '../operations/set-generation.js';
@@ -170,7 +170,7 @@ export class ToolEngine {
         `evaluatePolicy needs a ConsumerBoundCapabilityRequest: ${checked.error.message}`,
       );
     }
-    return evaluatePolicy(this.#state, policyTargetOf(checked.value));
+    return evaluatePolicy(this.#state, checked.value);
   }
 
   /** Moves the logical clock, timing out every live request whose deadline is reached. */

@@ -29,12 +29,15 @@ import {
   subjectFor,
   subjectOf,
 } from '../state/request-record.js';
-import { evaluatePolicy, policyTargetOf } from './evaluate-policy.js';
+import { evaluatePolicy } from './evaluate-policy.js';
 
-/** The fixed part of a request, as frozen copies owned by the engine. */
+/**
+ * The fixed part of a request, owned by the engine. Its key is frozen (snapshots and audit
+ * subjects share it); the record itself never leaves the engine and is typed read-only.
+ */
 export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): AcceptedRequest {
   const { request } = envelope;
-  return Object.freeze({
+  return {
     key: Object.freeze({
       consumerId: envelope.consumerId,
       actorId: envelope.actorId,
@@ -46,7 +49,7 @@ export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): Acc
     capabilityId: request.capabilityId,
     resourceScopeId: request.resourceScopeId,
     deadlineTick: request.deadlineTick,
-  });
+  };
 }
 
 function statusOf(
@@ -79,7 +82,7 @@ export function admit(
   if (existing !== undefined && !reusesTerminalKey) {
     return err(ToolEngineError.duplicateRequest(request.key));
   }
-  const decision = evaluatePolicy(state, policyTargetOf(envelope));
+  const decision = evaluatePolicy(state, envelope);
   const allowed = decision.kind === 'allow';
   const correlation = ensureCorrelationCapacity(state, allowed);
   if (!correlation.ok) return correlation;
