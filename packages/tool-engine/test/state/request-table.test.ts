@@ -29,6 +29,12 @@ const TIMED_OUT: CapabilityRequestStatus = {
   cancellation: 'not-required',
 };
 
+const FAILED = {
+  kind: 'failed',
+  operationId: ToolOperationId.of(1),
+  failure: { kind: 'provider-contract-violation' },
+} as CapabilityRequestStatus;
+
 let nextSequence = 1;
 
 /** A record with only what the table reads: its key, accepted sequence and status. */
@@ -59,6 +65,9 @@ type Step =
     }
   | { readonly t: 'delete'; readonly pick: number }
   | { readonly t: 'terminate'; readonly pick: number }
+  | { readonly t: 'retire'; readonly pick: number }
+  | { readonly t: 'reinsert'; readonly pick: number }
+  | { readonly t: 'evict' }
   | { readonly t: 'sorted' };
 
 const steps = fc.array(
@@ -72,6 +81,9 @@ const steps = fc.array(
     }),
     fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }),
     fc.record({ t: fc.constant('terminate' as const), pick: fc.nat() }),
+    fc.record({ t: fc.constant('retire' as const), pick: fc.nat() }),
+    fc.record({ t: fc.constant('reinsert' as const), pick: fc.nat() }),
+    fc.constant({ t: 'evict' as const }),
     fc.constant({ t: 'sorted' as const }),
   ),
   { maxLength: 120 },
@@ -124,13 +136,29 @@ describe('RequestTable', () => {
             const live = model.filter((r) => !isTerminalRecord(r));
             if (live.length > 0)
               table.setStatus(live[step.pick % live.length] as RequestRecord, TIMED_OUT);
+          } else if (step.t === 'retire') {
+            // A terminal record moved to another terminal status stays one eviction candidate.
+            const terminal = model.filter(isTerminalRecord);
+            if (terminal.length > 0)
+              table.setStatus(terminal[step.pick % terminal.length] as RequestRecord, FAILED);
+          } else if (step.t === 'reinsert' && model.length > 0) {
+            // The same record object removed and set again is held (and evictable) once.
+            const target = model[step.pick % model.length] as RequestRecord;
+            table.delete(target.request.key);
+            table.set(target);
+          } else if (step.t === 'evict') {
+            const oldest = table.oldestTerminal();
+            if (oldest !== undefined) {
+              model = model.filter((r) => r !== oldest);
+              table.delete(oldest.request.key);
+            }
           } else if (step.t === 'sorted') {
             table.sorted();
           }
         }
         expectConsistent(table, model);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 
