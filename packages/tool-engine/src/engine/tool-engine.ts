@@ -41,6 +41,7 @@ import {
   type ToolEngineOptions,
   type ToolEngineState,
 } from '../state/engine-state.js';
+import { requestSnapshotOf } from '../state/request-record.js';
 import { checkScalar, checkWire, rejectWire } from './check-input.js';
 
 let stateOf: (engine: ToolEngine) => ToolEngineState;
@@ -204,7 +205,8 @@ export class ToolEngine {
 
   /** One request's snapshot (frozen), if a record exists for `key`. */
   requestSnapshot(key: CapabilityRequestKey): CapabilityRequestSnapshot | undefined {
-    return this.#state.requests.get(key)?.snapshot;
+    const record = this.#state.requests.get(key);
+    return record === undefined ? undefined : requestSnapshotOf(record);
   }
 
   /** The known instances, ascending. */

@@ -23,7 +23,7 @@ export class TerminalQueue {
   /** Adds a record that just became terminal (or entered the table terminal). */
   add(record: RequestRecord): void {
     this.#size += 1;
-    this.#push(record, record.snapshot.acceptedSequence);
+    this.#push(record, record.acceptedSequence);
   }
 
   /**
@@ -45,10 +45,10 @@ export class TerminalQueue {
   // The members, each once, in sequence order: a sorted array is a valid min-heap.
   #rebuild(): void {
     const sorted = [...new Set(this.#records.filter(this.#isMember))].sort(
-      (left, right) => left.snapshot.acceptedSequence - right.snapshot.acceptedSequence,
+      (left, right) => left.acceptedSequence - right.acceptedSequence,
     );
     this.#records = sorted;
-    this.#sequences = sorted.map((record) => record.snapshot.acceptedSequence);
+    this.#sequences = sorted.map((record) => record.acceptedSequence);
   }
 
   #push(record: RequestRecord, sequence: number): void {

@@ -1,7 +1,6 @@
 import {
   CapabilityRequestId,
   type CapabilityRequestKey,
-  type CapabilityRequestSnapshot,
   type CapabilityRequestStatus,
   ConsumerId,
   compareCapabilityRequestKey,
@@ -14,6 +13,7 @@ import {
   EMPTY_PAYLOAD,
   isTerminalRecord,
   type RequestRecord,
+  requestSnapshotOf,
 } from '../../src/state/request-record.js';
 import { RequestTable } from '../../src/state/request-table.js';
 
@@ -44,8 +44,14 @@ function record(key: CapabilityRequestKey, status: CapabilityRequestStatus): Req
   return {
     request: { key } as RequestRecord['request'],
     payload: EMPTY_PAYLOAD,
+    acceptedSequence,
+    acceptedAtTick: 0,
+    approvalSummary: 'Summarise the page',
+    payloadBytes: 0,
+    policyDecision: { kind: 'allow' },
+    status,
     subject: {} as RequestRecord['subject'],
-    snapshot: { key, acceptedSequence, status } as unknown as CapabilityRequestSnapshot,
+    snapshot: null,
   };
 }
 
@@ -110,7 +116,7 @@ function expectConsistent(table: RequestTable, model: RequestRecord[]): void {
   }
   const terminal = model
     .filter(isTerminalRecord)
-    .sort((a, b) => a.snapshot.acceptedSequence - b.snapshot.acceptedSequence);
+    .sort((a, b) => a.acceptedSequence - b.acceptedSequence);
   expect(table.oldestTerminal()).toBe(terminal[0]);
   for (const r of model) expect(table.get(r.request.key)).toBe(r);
 }
@@ -182,20 +188,23 @@ describe('RequestTable', () => {
     expect(table.liveCount(CONSUMERS[0] as ConsumerId, ACTORS[0] as ToolActorId)).toBe(0);
   });
 
-  it('freezes the new snapshot and its status, keeping the other fields', () => {
+  it('builds a snapshot once per status: frozen, shared until the status moves', () => {
     const table = new RequestTable();
     const r = record(keyOf(1, 2, 9), DISPATCHED);
     table.set(r);
-    const before = r.snapshot;
-    table.setStatus(r, {
-      kind: 'failed',
-      operationId: ToolOperationId.of(1),
-      failure: { kind: 'provider-contract-violation' },
-    } as CapabilityRequestStatus);
-    expect(r.snapshot).not.toBe(before);
-    expect(r.snapshot.acceptedSequence).toBe(before.acceptedSequence);
-    expect(Object.isFrozen(r.snapshot)).toBe(true);
-    expect(Object.isFrozen(r.snapshot.status)).toBe(true);
+    const before = requestSnapshotOf(r);
+    expect(requestSnapshotOf(r)).toBe(before);
+    expect(before.status).toEqual(DISPATCHED);
+    table.setStatus(r, FAILED);
+    const after = requestSnapshotOf(r);
+    expect(after).not.toBe(before);
+    expect(before.status).toEqual(DISPATCHED);
+    expect(after.status).toEqual(FAILED);
+    expect(after.acceptedSequence).toBe(before.acceptedSequence);
+    expect(after.approvalSummaryBytes).toBe(18);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(Object.isFrozen(after.status)).toBe(true);
+    expect(requestSnapshotOf(r)).toBe(after);
     expect(table.live(() => true)).toEqual([]);
   });
 
