@@ -30,7 +30,7 @@ import { applyObservation } from '../operations/apply-observation.js';
 import { cancelRequest } from '../operations/cancel-request.js';
 import { detachProviderRuntime } from '../operations/detach-provider-runtime.js';
 import { drainCompletions, drainEffects } from '../operations/drain.js';
-import { evaluatePolicy, policyTargetOf } from '../operations/evaluate-policy.js';
+import { evaluatePolicy } from '../operations/evaluate-policy.js';
 import { registerProvider } from '../operations/register-provider.js';
 import { removeInstance } from '../operations/remove-instance.js';
 import { setGeneration } from '../operations/set-generation.js';
@@ -41,6 +41,7 @@ import {
   type ToolEngineOptions,
   type ToolEngineState,
 } from '../state/engine-state.js';
+import { requestSnapshotOf } from '../state/request-record.js';
 import { checkScalar, checkWire, rejectWire } from './check-input.js';
 
 let stateOf: (engine: ToolEngine) => ToolEngineState;
@@ -170,7 +171,7 @@ export class ToolEngine {
         `evaluatePolicy needs a ConsumerBoundCapabilityRequest: ${checked.error.message}`,
       );
     }
-    return evaluatePolicy(this.#state, policyTargetOf(checked.value));
+    return evaluatePolicy(this.#state, checked.value);
   }
 
   /** Moves the logical clock, timing out every live request whose deadline is reached. */
@@ -204,7 +205,8 @@ export class ToolEngine {
 
   /** One request's snapshot (frozen), if a record exists for `key`. */
   requestSnapshot(key: CapabilityRequestKey): CapabilityRequestSnapshot | undefined {
-    return this.#state.requests.get(key)?.snapshot;
+    const record = this.#state.requests.get(key);
+    return record === undefined ? undefined : requestSnapshotOf(record);
   }
 
   /** The known instances, ascending. */

@@ -4,7 +4,7 @@ import {
   type PolicyDecision,
   ToolOperationId,
 } from '@gate4agent/tool-protocol';
-import { err, ok, type Result, utf8ByteLength } from '@gate4agent/types';
+import { err, ok, type Result } from '@gate4agent/types';
 import { ToolEngineError } from '../errors.js';
 import { emitAudit } from '../primitives/audit.js';
 import {
@@ -29,12 +29,15 @@ import {
   subjectFor,
   subjectOf,
 } from '../state/request-record.js';
-import { evaluatePolicy, policyTargetOf } from './evaluate-policy.js';
+import { evaluatePolicy } from './evaluate-policy.js';
 
-/** The fixed part of a request, as frozen copies owned by the engine. */
+/**
+ * The fixed part of a request, owned by the engine. Its key is frozen (snapshots and audit
+ * subjects share it); the record itself never leaves the engine and is typed read-only.
+ */
 export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): AcceptedRequest {
   const { request } = envelope;
-  return Object.freeze({
+  return {
     key: Object.freeze({
       consumerId: envelope.consumerId,
       actorId: envelope.actorId,
@@ -46,7 +49,7 @@ export function acceptedRequestOf(envelope: ConsumerBoundCapabilityRequest): Acc
     capabilityId: request.capabilityId,
     resourceScopeId: request.resourceScopeId,
     deadlineTick: request.deadlineTick,
-  });
+  };
 }
 
 function statusOf(
@@ -79,7 +82,7 @@ export function admit(
   if (existing !== undefined && !reusesTerminalKey) {
     return err(ToolEngineError.duplicateRequest(request.key));
   }
-  const decision = evaluatePolicy(state, policyTargetOf(envelope));
+  const decision = evaluatePolicy(state, envelope);
   const allowed = decision.kind === 'allow';
   const correlation = ensureCorrelationCapacity(state, allowed);
   if (!correlation.ok) return correlation;
@@ -101,27 +104,19 @@ export function admit(
   // The envelope is the engine's own checked copy (ToolEngine.request's checkValue, or the
   // kernel's, handed on), whose payload is a fresh plain Uint8Array: kept as it is, not copied again.
   const payload = envelope.request.payload;
-  // Every part is already frozen (key, decision) or a primitive, except the fresh status.
+  // Every part is already frozen (key, decision) or a primitive, except the fresh status. The
+  // snapshot is built only when someone asks for it.
   const record: RequestRecord = {
     request,
     payload: decision.kind === 'require-approval' ? payload : EMPTY_PAYLOAD,
+    acceptedSequence,
+    acceptedAtTick: state.currentTick,
+    approvalSummary: envelope.request.approvalSummary,
+    payloadBytes: payload.length,
+    policyDecision: decision,
+    status: Object.freeze(statusOf(decision, operationId)),
     subject: subjectOf(request, acceptedSequence),
-    snapshot: Object.freeze({
-      key: request.key,
-      acceptedSequence,
-      acceptedAtTick: state.currentTick,
-      instanceId: request.instanceId,
-      generation: request.generation,
-      providerId: request.providerId,
-      capabilityId: request.capabilityId,
-      resourceScopeId: request.resourceScopeId,
-      approvalSummary: envelope.request.approvalSummary,
-      approvalSummaryBytes: utf8ByteLength(envelope.request.approvalSummary),
-      deadlineTick: request.deadlineTick,
-      payloadBytes: payload.length,
-      policyDecision: decision,
-      status: Object.freeze(statusOf(decision, operationId)),
-    }),
+    snapshot: null,
   };
   state.requests.set(record);
   bumpRevision(state);

@@ -47,7 +47,7 @@ function fence(
   }
   if (envelope.instanceId !== request.instanceId) return 'instance-mismatch';
   if (envelope.providerId !== request.providerId) return 'provider-mismatch';
-  const { status } = record.snapshot;
+  const { status } = record;
   if (status.kind !== 'dispatched') return 'request-not-dispatched';
   if (envelope.operationId !== status.operationId) return 'operation-mismatch';
   return null;

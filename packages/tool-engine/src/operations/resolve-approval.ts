@@ -26,7 +26,7 @@ export function resolveApproval(
   const { requestKey } = resolution;
   const record = state.requests.get(requestKey);
   if (record === undefined) return err(ToolEngineError.unknownRequest(requestKey));
-  const { acceptedSequence } = record.snapshot;
+  const { acceptedSequence } = record;
   if (resolution.acceptedSequence !== acceptedSequence) {
     return err(
       ToolEngineError.approvalNonceMismatch(
@@ -51,7 +51,7 @@ export function resolveApproval(
   ) {
     return err(ToolEngineError.approvalScopeMismatch(requestKey));
   }
-  if (record.snapshot.status.kind !== 'awaiting-approval') {
+  if (record.status.kind !== 'awaiting-approval') {
     return err(ToolEngineError.requestNotAwaitingApproval(requestKey));
   }
   if (request.deadlineTick <= state.currentTick) {

@@ -10,6 +10,7 @@ import { saturatingIncrement } from './counters.js';
  * exhausted) is counted. The sequence `COUNTER_MAX` is issued exactly once. `event` is frozen
  * deeply; one the caller froze already is taken as frozen throughout (deepFreeze's rule), so a
  * caller freezes an event itself only when every value in it is a primitive or frozen.
+ * `subject` is a record's own, frozen when the record was accepted (`subjectFor`), or null.
  */
 export function emitAudit(
   state: ToolEngineState,
@@ -26,12 +27,12 @@ export function emitAudit(
   const sequence = state.nextAuditSequence;
   if (sequence === COUNTER_MAX) state.auditSequenceExhausted = true;
   else state.nextAuditSequence += 1;
-  // The subject is frozen once per record; only the event is new.
+  // The subject is frozen once per record, when it is accepted; only the event is new.
   state.auditEvents.push(
     Object.freeze({
       sequence,
       tick: state.currentTick,
-      subject: deepFreeze(subject),
+      subject,
       event: deepFreeze(event),
     }),
   );

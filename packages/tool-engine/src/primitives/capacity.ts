@@ -15,11 +15,15 @@ import {
 import { ToolEngineError } from '../errors.js';
 import type { ToolEngineState } from '../state/engine-state.js';
 
+// Every preflight that passes answers with this one frozen value: admission runs four of them on
+// each request, and only a failure ever leaves the engine.
+const ROOM: Result<void, never> = Object.freeze(ok());
+
 /** An operation id is left to issue (the largest ever issued is `COUNTER_MAX - 1`). */
 export function ensureOperationCapacity(state: ToolEngineState): Result<void, ToolEngineError> {
   return state.nextOperationId === COUNTER_MAX
     ? err(ToolEngineError.counterExhausted(TOOL_OPERATION_ID_COUNTER))
-    : ok();
+    : ROOM;
 }
 
 /** An accepted sequence, and an operation id when `needsOperation`, are left to issue. */
@@ -30,7 +34,7 @@ export function ensureCorrelationCapacity(
   if (state.nextRequestSequence === COUNTER_MAX) {
     return err(ToolEngineError.counterExhausted(TOOL_REQUEST_SEQUENCE_COUNTER));
   }
-  return needsOperation ? ensureOperationCapacity(state) : ok();
+  return needsOperation ? ensureOperationCapacity(state) : ROOM;
 }
 
 /** `additional` effects fit in the queue and the effect sequence is not exhausted. */
@@ -40,7 +44,7 @@ export function ensureEffectCapacity(
 ): Result<void, ToolEngineError> {
   if (state.effectSequenceExhausted) return err(ToolEngineError.effectSequenceExhausted());
   return additional <= Math.max(0, TOOL_EFFECTS_MAX - state.effects.length)
-    ? ok()
+    ? ROOM
     : err(ToolEngineError.effectCapacityExceeded());
 }
 
@@ -50,7 +54,7 @@ export function ensureClientRequestCapacity(
   key: CapabilityRequestKey,
 ): Result<void, ToolEngineError> {
   return state.requests.liveCount(key.consumerId, key.actorId) < TOOL_ACTIVE_REQUESTS_PER_CLIENT_MAX
-    ? ok()
+    ? ROOM
     : err(
         ToolEngineError.clientRequestCapacityExceeded(
           key.consumerId,
@@ -65,9 +69,9 @@ export function ensureClientRequestCapacity(
  * record with the smallest accepted sequence. Fails only when every record is live.
  */
 export function ensureRequestCapacity(state: ToolEngineState): Result<void, ToolEngineError> {
-  if (state.requests.size < TOOL_REQUESTS_MAX) return ok();
+  if (state.requests.size < TOOL_REQUESTS_MAX) return ROOM;
   const oldest = state.requests.oldestTerminal();
   if (oldest === undefined) return err(ToolEngineError.requestCapacityExceeded());
   state.requests.delete(oldest.request.key);
-  return ok();
+  return ROOM;
 }

@@ -50,7 +50,7 @@ export function pushTerminalCompletion(
     CapabilityCompletionEnvelope.of({
       protocolVersion: CAPABILITY_PROTOCOL_VERSION,
       sequence,
-      acceptedSequence: record.snapshot.acceptedSequence,
+      acceptedSequence: record.acceptedSequence,
       operationId,
       requestKey: request.key,
       instanceId: request.instanceId,

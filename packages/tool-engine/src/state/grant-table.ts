@@ -1,8 +1,10 @@
 import {
+  type ConsumerId,
   comparePolicyKey,
   type GrantMode,
   type PolicyGrant,
   type PolicyKey,
+  type ToolActorId,
 } from '@gate4agent/tool-protocol';
 import { deepFreeze } from '@gate4agent/types';
 
@@ -18,6 +20,12 @@ export function copyPolicyKey(key: PolicyKey): PolicyKey {
     resourceScopeId: key.resourceScopeId,
   });
 }
+
+/** The coordinates of a grant key after its client: what a request input also carries. */
+export type GrantTarget = Pick<
+  PolicyKey,
+  'instanceId' | 'generation' | 'providerId' | 'capabilityId' | 'resourceScopeId'
+>;
 
 // One level per key field, the last one holding the grants. Exact lookups cost seven `Map.get`s on
 // the fields themselves, with no key string to build or hash, whatever the table holds.
@@ -49,23 +57,34 @@ export class GrantTable {
 
   /** The grant at exactly `key`, if any. */
   get(key: PolicyKey): PolicyGrant | undefined {
-    const leaf = (
-      (
-        (
-          (
-            (this.#root.get(key.consumerId) as Level | undefined)?.get(key.actorId) as
-              | Level
-              | undefined
-          )?.get(key.instanceId) as Level | undefined
-        )?.get(key.generation) as Level | undefined
-      )?.get(key.providerId) as Level | undefined
-    )?.get(key.capabilityId) as Map<string, PolicyGrant> | undefined;
-    return leaf?.get(key.resourceScopeId);
+    return this.#at(key.consumerId, key.actorId, key);
   }
 
   /** The mode granted for exactly `key`, if any. */
   mode(key: PolicyKey): GrantMode | undefined {
-    return this.get(key)?.mode;
+    return this.#at(key.consumerId, key.actorId, key)?.mode;
+  }
+
+  /**
+   * The mode granted to the client (`consumerId`, `actorId`) at `target`'s instance, generation,
+   * provider, capability and scope, if any: {@link GrantTable.mode} without a key object, so a
+   * request's own fields are looked up as they are.
+   */
+  modeAt(consumerId: ConsumerId, actorId: ToolActorId, target: GrantTarget): GrantMode | undefined {
+    return this.#at(consumerId, actorId, target)?.mode;
+  }
+
+  #at(consumerId: ConsumerId, actorId: ToolActorId, target: GrantTarget): PolicyGrant | undefined {
+    const leaf = (
+      (
+        (
+          (
+            (this.#root.get(consumerId) as Level | undefined)?.get(actorId) as Level | undefined
+          )?.get(target.instanceId) as Level | undefined
+        )?.get(target.generation) as Level | undefined
+      )?.get(target.providerId) as Level | undefined
+    )?.get(target.capabilityId) as Map<string, PolicyGrant> | undefined;
+    return leaf?.get(target.resourceScopeId);
   }
 
   /** Whether exactly `key` is granted. */

@@ -1,6 +1,5 @@
 import {
   type CapabilityRequestKey,
-  type CapabilityRequestSnapshot,
   type CapabilityRequestStatus,
   type ConsumerId,
   compareCapabilityRequestKey,
@@ -31,6 +30,11 @@ function lowerBound(sorted: readonly RequestRecord[], record: RequestRecord): nu
     else high = middle;
   }
   return low;
+}
+
+/** Whether `record` itself is in `sorted` (whose keys are unique). */
+function isKept(sorted: readonly RequestRecord[], record: RequestRecord): boolean {
+  return sorted[lowerBound(sorted, record)] === record;
 }
 
 /**
@@ -72,32 +76,6 @@ function mergeByKey(
   return merged;
 }
 
-/**
- * A frozen copy of `snapshot` with `status`. Field by field: V8 copies a spread of a frozen object
- * (every stored snapshot is frozen) several times slower than it builds a literal.
- */
-function withStatus(
-  snapshot: CapabilityRequestSnapshot,
-  status: CapabilityRequestStatus,
-): CapabilityRequestSnapshot {
-  return Object.freeze({
-    key: snapshot.key,
-    acceptedSequence: snapshot.acceptedSequence,
-    acceptedAtTick: snapshot.acceptedAtTick,
-    instanceId: snapshot.instanceId,
-    generation: snapshot.generation,
-    providerId: snapshot.providerId,
-    capabilityId: snapshot.capabilityId,
-    resourceScopeId: snapshot.resourceScopeId,
-    approvalSummary: snapshot.approvalSummary,
-    approvalSummaryBytes: snapshot.approvalSummaryBytes,
-    deadlineTick: snapshot.deadlineTick,
-    payloadBytes: snapshot.payloadBytes,
-    policyDecision: snapshot.policyDecision,
-    status,
-  });
-}
-
 /** One (consumer, actor) client's records by local id, and how many of them are live. */
 interface ClientRecords {
   readonly records: Map<number, RequestRecord>;
@@ -108,15 +86,18 @@ interface ClientRecords {
  * The request records by exact key. Upstream keeps a `BTreeMap`; {@link RequestTable.sorted}
  * gives that order, and every "collect the targets, then close them" loop goes through
  * {@link RequestTable.live}. Admission runs on every request, so the table keeps what it asks
- * for ready: records by client (no composite string key), each client's live count, the live
- * set, and the terminal records by accepted sequence for eviction. Status changes go through
- * {@link RequestTable.setStatus} so those indexes follow.
+ * for ready: records by client (no composite string key), each client's live count, the table's
+ * sizes, and the terminal records by accepted sequence for eviction. It keeps no set of records
+ * beside the client maps: a request's life costs no hash-table insert or delete beyond its own
+ * key. Status changes go through {@link RequestTable.setStatus} so the counts follow.
  */
 export class RequestTable {
   readonly #clients = new Map<ConsumerId, Map<ToolActorId, ClientRecords>>();
-  readonly #live = new Set<RequestRecord>();
-  readonly #terminal = new TerminalQueue();
-  readonly #all = new Set<RequestRecord>();
+  readonly #terminal = new TerminalQueue(
+    (record) => isTerminalRecord(record) && this.#holds(record),
+  );
+  #size = 0;
+  #liveSize = 0;
   // The key order as of the last sorted() call, and what changed since: sorted() merges the
   // (few) added records into the kept ones instead of sorting the whole table on every snapshot.
   // Null when no order is kept, or after too many changes to be worth merging.
@@ -126,16 +107,22 @@ export class RequestTable {
 
   /** How many records (live and retained terminal) the table holds. */
   get size(): number {
-    return this.#all.size;
+    return this.#size;
   }
 
   /** How many records are live (not terminal). */
   get liveSize(): number {
-    return this.#live.size;
+    return this.#liveSize;
   }
 
   #client(key: CapabilityRequestKey): ClientRecords | undefined {
     return this.#clients.get(key.consumerId)?.get(key.actorId);
+  }
+
+  // Whether `record` itself (not just a record with its key) is in the table.
+  #holds(record: RequestRecord): boolean {
+    const { key } = record.request;
+    return this.#client(key)?.records.get(key.localId) === record;
   }
 
   /** The record at exactly `key`, if any. */
@@ -158,14 +145,13 @@ export class RequestTable {
     }
     const previous = client.records.get(key.localId);
     if (previous === record) return;
-    if (previous !== undefined) {
+    client.records.set(key.localId, record);
+    if (previous === undefined) this.#size += 1;
+    else {
       this.#forget(client, previous);
-      this.#all.delete(previous);
       this.#changed(previous, 'removed');
     }
-    client.records.set(key.localId, record);
     this.#track(client, record);
-    this.#all.add(record);
     this.#changed(record, 'added');
   }
 
@@ -174,48 +160,72 @@ export class RequestTable {
     const client = this.#client(key);
     const record = client?.records.get(key.localId);
     if (client === undefined || record === undefined) return;
-    this.#forget(client, record);
     client.records.delete(key.localId);
+    this.#size -= 1;
+    this.#forget(client, record);
     if (client.records.size === 0) {
       const actors = this.#clients.get(key.consumerId);
       actors?.delete(key.actorId);
       if (actors?.size === 0) this.#clients.delete(key.consumerId);
     }
-    this.#all.delete(record);
     this.#changed(record, 'removed');
   }
 
-  /** Moves `record` (held by this table) to `status`: a new frozen snapshot; the status is frozen. */
+  /**
+   * Moves `record` (held by this table) to `status`, frozen; its snapshot is rebuilt the next
+   * time someone asks for it.
+   */
   setStatus(record: RequestRecord, status: CapabilityRequestStatus): void {
     const client = this.#client(record.request.key);
     if (client === undefined || client.records.get(record.request.key.localId) !== record) {
-      record.snapshot = withStatus(record.snapshot, deepFreeze(status));
+      record.status = deepFreeze(status);
+      record.snapshot = null;
       return;
     }
     this.#forget(client, record);
-    record.snapshot = withStatus(record.snapshot, deepFreeze(status));
+    record.status = deepFreeze(status);
+    record.snapshot = null;
     this.#track(client, record);
   }
 
   /** Every record in key order (cached until a record is added or removed). Shared: do not mutate. */
   sorted(): readonly RequestRecord[] {
     if (this.#sorted === null) {
-      this.#sorted = Object.freeze([...this.#all].sort(byKey));
+      this.#sorted = Object.freeze(this.#records(() => true).sort(byKey));
     } else if (this.#added.length > 0 || this.#removed.size > 0) {
-      const removed = this.#removed;
-      const added = this.#added.filter((record) => !removed.has(record)).sort(byKey);
-      this.#sorted = Object.freeze(mergeByKey(this.#sorted, removed, added));
+      // The change lists say what happened, the table what is: a record removed and set again
+      // is held (kept, or added once), and one added and removed again is not.
+      const kept = this.#sorted;
+      const removed = new Set<RequestRecord>();
+      for (const record of this.#removed) if (!this.#holds(record)) removed.add(record);
+      const added = [...new Set(this.#added)]
+        .filter((record) => this.#holds(record) && !isKept(kept, record))
+        .sort(byKey);
+      this.#sorted = Object.freeze(mergeByKey(kept, removed, added));
     }
     this.#added = [];
     this.#removed.clear();
     return this.#sorted;
   }
 
-  /** The live (non-terminal) records matching `predicate`, in key order. */
+  /**
+   * The live (non-terminal) records matching `predicate`, in key order. It visits every record:
+   * the closing paths that call it (revocations, generation and instance changes, detaches)
+   * run far less often than admission, and the table holds at most `TOOL_REQUESTS_MAX` records.
+   */
   live(predicate: (record: RequestRecord) => boolean): RequestRecord[] {
+    return this.#records((record) => !isTerminalRecord(record) && predicate(record)).sort(byKey);
+  }
+
+  // The records matching `predicate`, in no particular order.
+  #records(predicate: (record: RequestRecord) => boolean): RequestRecord[] {
     const matches: RequestRecord[] = [];
-    for (const record of this.#live) if (predicate(record)) matches.push(record);
-    return matches.sort(byKey);
+    for (const actors of this.#clients.values()) {
+      for (const client of actors.values()) {
+        for (const record of client.records.values()) if (predicate(record)) matches.push(record);
+      }
+    }
+    return matches;
   }
 
   /** How many live records the (consumer, actor) client has. */
@@ -233,7 +243,7 @@ export class RequestTable {
     if (change === 'added') this.#added.push(record);
     else this.#removed.add(record);
     // Without snapshots the change lists would only grow: drop the kept order instead.
-    if (this.#added.length + this.#removed.size > 2 * this.#all.size + 64) {
+    if (this.#added.length + this.#removed.size > 2 * this.#size + 64) {
       this.#sorted = null;
       this.#added = [];
       this.#removed.clear();
@@ -243,13 +253,18 @@ export class RequestTable {
   #track(client: ClientRecords, record: RequestRecord): void {
     if (isTerminalRecord(record)) this.#terminal.add(record);
     else {
-      this.#live.add(record);
+      this.#liveSize += 1;
       client.live += 1;
     }
   }
 
+  // Undoes #track's count for `record`. Callers drop the record from its client map first, so
+  // the terminal queue's membership test already leaves it out (setStatus re-tracks it at once).
   #forget(client: ClientRecords, record: RequestRecord): void {
-    if (isTerminalRecord(record)) this.#terminal.remove(record);
-    else if (this.#live.delete(record)) client.live -= 1;
+    if (isTerminalRecord(record)) this.#terminal.remove();
+    else {
+      this.#liveSize -= 1;
+      client.live -= 1;
+    }
   }
 }

@@ -149,7 +149,7 @@ describe('tool engine properties over random command streams', () => {
             lastSeen = Math.max(lastSeen, effect.sequence);
           }
           for (const record of state.requests.sorted()) {
-            const { status } = record.snapshot;
+            const { status } = record;
             if (
               isTerminalRecord(record) &&
               'operationId' in status &&

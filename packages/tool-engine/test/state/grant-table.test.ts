@@ -18,6 +18,12 @@ describe('GrantTable', () => {
     expect(table.mode(keyFor('s.b'))).toBeUndefined();
     expect(table.mode(keyFor('s.a', 42))).toBeUndefined();
     expect(table.mode({ ...keyFor('s.a'), generation: SessionGeneration.of(2) })).toBeUndefined();
+    // The same lookup from a client and a request's coordinates, with no key object built.
+    const { consumerId, actorId, ...target } = keyFor('s.a');
+    expect(table.modeAt(consumerId, actorId, target)).toBe('allow');
+    expect(
+      table.modeAt(consumerId, actorId, { ...target, resourceScopeId: ResourceScopeId.of('s.b') }),
+    ).toBeUndefined();
     expect(table.size).toBe(1);
   });
 

@@ -1,7 +1,6 @@
 import {
   CapabilityRequestId,
   type CapabilityRequestKey,
-  type CapabilityRequestSnapshot,
   type CapabilityRequestStatus,
   ConsumerId,
   compareCapabilityRequestKey,
@@ -14,6 +13,7 @@ import {
   EMPTY_PAYLOAD,
   isTerminalRecord,
   type RequestRecord,
+  requestSnapshotOf,
 } from '../../src/state/request-record.js';
 import { RequestTable } from '../../src/state/request-table.js';
 
@@ -29,6 +29,12 @@ const TIMED_OUT: CapabilityRequestStatus = {
   cancellation: 'not-required',
 };
 
+const FAILED = {
+  kind: 'failed',
+  operationId: ToolOperationId.of(1),
+  failure: { kind: 'provider-contract-violation' },
+} as CapabilityRequestStatus;
+
 let nextSequence = 1;
 
 /** A record with only what the table reads: its key, accepted sequence and status. */
@@ -38,8 +44,14 @@ function record(key: CapabilityRequestKey, status: CapabilityRequestStatus): Req
   return {
     request: { key } as RequestRecord['request'],
     payload: EMPTY_PAYLOAD,
+    acceptedSequence,
+    acceptedAtTick: 0,
+    approvalSummary: 'Summarise the page',
+    payloadBytes: 0,
+    policyDecision: { kind: 'allow' },
+    status,
     subject: {} as RequestRecord['subject'],
-    snapshot: { key, acceptedSequence, status } as unknown as CapabilityRequestSnapshot,
+    snapshot: null,
   };
 }
 
@@ -59,6 +71,9 @@ type Step =
     }
   | { readonly t: 'delete'; readonly pick: number }
   | { readonly t: 'terminate'; readonly pick: number }
+  | { readonly t: 'retire'; readonly pick: number }
+  | { readonly t: 'reinsert'; readonly pick: number }
+  | { readonly t: 'evict' }
   | { readonly t: 'sorted' };
 
 const steps = fc.array(
@@ -72,6 +87,9 @@ const steps = fc.array(
     }),
     fc.record({ t: fc.constant('delete' as const), pick: fc.nat() }),
     fc.record({ t: fc.constant('terminate' as const), pick: fc.nat() }),
+    fc.record({ t: fc.constant('retire' as const), pick: fc.nat() }),
+    fc.record({ t: fc.constant('reinsert' as const), pick: fc.nat() }),
+    fc.constant({ t: 'evict' as const }),
     fc.constant({ t: 'sorted' as const }),
   ),
   { maxLength: 120 },
@@ -98,7 +116,7 @@ function expectConsistent(table: RequestTable, model: RequestRecord[]): void {
   }
   const terminal = model
     .filter(isTerminalRecord)
-    .sort((a, b) => a.snapshot.acceptedSequence - b.snapshot.acceptedSequence);
+    .sort((a, b) => a.acceptedSequence - b.acceptedSequence);
   expect(table.oldestTerminal()).toBe(terminal[0]);
   for (const r of model) expect(table.get(r.request.key)).toBe(r);
 }
@@ -124,13 +142,29 @@ describe('RequestTable', () => {
             const live = model.filter((r) => !isTerminalRecord(r));
             if (live.length > 0)
               table.setStatus(live[step.pick % live.length] as RequestRecord, TIMED_OUT);
+          } else if (step.t === 'retire') {
+            // A terminal record moved to another terminal status stays one eviction candidate.
+            const terminal = model.filter(isTerminalRecord);
+            if (terminal.length > 0)
+              table.setStatus(terminal[step.pick % terminal.length] as RequestRecord, FAILED);
+          } else if (step.t === 'reinsert' && model.length > 0) {
+            // The same record object removed and set again is held (and evictable) once.
+            const target = model[step.pick % model.length] as RequestRecord;
+            table.delete(target.request.key);
+            table.set(target);
+          } else if (step.t === 'evict') {
+            const oldest = table.oldestTerminal();
+            if (oldest !== undefined) {
+              model = model.filter((r) => r !== oldest);
+              table.delete(oldest.request.key);
+            }
           } else if (step.t === 'sorted') {
             table.sorted();
           }
         }
         expectConsistent(table, model);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 
@@ -154,20 +188,23 @@ describe('RequestTable', () => {
     expect(table.liveCount(CONSUMERS[0] as ConsumerId, ACTORS[0] as ToolActorId)).toBe(0);
   });
 
-  it('freezes the new snapshot and its status, keeping the other fields', () => {
+  it('builds a snapshot once per status: frozen, shared until the status moves', () => {
     const table = new RequestTable();
     const r = record(keyOf(1, 2, 9), DISPATCHED);
     table.set(r);
-    const before = r.snapshot;
-    table.setStatus(r, {
-      kind: 'failed',
-      operationId: ToolOperationId.of(1),
-      failure: { kind: 'provider-contract-violation' },
-    } as CapabilityRequestStatus);
-    expect(r.snapshot).not.toBe(before);
-    expect(r.snapshot.acceptedSequence).toBe(before.acceptedSequence);
-    expect(Object.isFrozen(r.snapshot)).toBe(true);
-    expect(Object.isFrozen(r.snapshot.status)).toBe(true);
+    const before = requestSnapshotOf(r);
+    expect(requestSnapshotOf(r)).toBe(before);
+    expect(before.status).toEqual(DISPATCHED);
+    table.setStatus(r, FAILED);
+    const after = requestSnapshotOf(r);
+    expect(after).not.toBe(before);
+    expect(before.status).toEqual(DISPATCHED);
+    expect(after.status).toEqual(FAILED);
+    expect(after.acceptedSequence).toBe(before.acceptedSequence);
+    expect(after.approvalSummaryBytes).toBe(18);
+    expect(Object.isFrozen(after)).toBe(true);
+    expect(Object.isFrozen(after.status)).toBe(true);
+    expect(requestSnapshotOf(r)).toBe(after);
     expect(table.live(() => true)).toEqual([]);
   });
 
