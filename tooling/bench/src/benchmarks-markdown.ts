@@ -64,7 +64,7 @@ export function benchmarksMarkdown(report: BenchmarksReport): string {
   ];
   if (isSharedOrLoaded(machine)) {
     lines.push(
-      `> These figures come from a shared, loaded ${machine.cores}-core machine (load average ${load} at the start):`,
+      `> These figures come from a shared${machine.loadAverage[0] >= machine.cores * 0.5 ? ', loaded' : ''} ${machine.cores}-core machine (load average ${load} at the start):`,
       '> absolute numbers are noisy; the ratios against the anchors measured in the same run are the figures to read.',
       '',
     );
