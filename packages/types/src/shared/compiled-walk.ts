@@ -22,6 +22,7 @@ import {
   ANNOTATIONS,
   type Compiled,
   type CompiledWalk,
+  type Context,
   fail,
   hookFunction,
   isPrimitive,
@@ -219,13 +220,9 @@ class Compiler {
       maxItems = Math.min(maxItems, walks.length);
       minItems = Math.max(minItems, 0);
       const walk: Walk = (value, context) => {
-        context.values += 1;
-        if (!Array.isArray(value)) fail();
-        const source = value as unknown[];
-        const length = source.length;
-        if (length < minItems || length > maxItems) fail();
-        const copy = new Array<unknown>(length);
-        for (let index = 0; index < length; index += 1)
+        const source = listOf(value, context, minItems, maxItems);
+        const copy = new Array<unknown>(source.length);
+        for (let index = 0; index < source.length; index += 1)
           copy[index] = walks[index]!(source[index], context);
         return copy;
       };
@@ -236,13 +233,9 @@ class Compiler {
     if (element === null) return null;
     const elementWalk = element.walk;
     const walk: Walk = (value, context) => {
-      context.values += 1;
-      if (!Array.isArray(value)) fail();
-      const source = value as unknown[];
-      const length = source.length;
-      if (length < minItems || length > maxItems) fail();
-      const copy = new Array<unknown>(length);
-      for (let index = 0; index < length; index += 1)
+      const source = listOf(value, context, minItems, maxItems);
+      const copy = new Array<unknown>(source.length);
+      for (let index = 0; index < source.length; index += 1)
         copy[index] = elementWalk(source[index], context);
       return copy;
     };
@@ -331,6 +324,16 @@ class Compiler {
  * own walk unchanged (the reference fills it in and checks it, but fills no defaults inside it);
  * `undefined` when the walk cannot promise the reference's result.
  */
+// An array walk's own checks (the tuple's and the list's): counts the value, and fails unless it
+// is an array of `minItems` to `maxItems` items.
+function listOf(value: unknown, context: Context, minItems: number, maxItems: number): unknown[] {
+  context.values += 1;
+  if (!Array.isArray(value)) fail();
+  const length = (value as unknown[]).length;
+  if (length < minItems || length > maxItems) fail();
+  return value as unknown[];
+}
+
 function defaultOf(fallback: unknown, property: Compiled): (() => unknown) | null | undefined {
   if (isPrimitive(fallback)) {
     return run(property.walk, fallback) === fallback ? () => fallback : undefined;
