@@ -62,9 +62,14 @@ export async function launchAgentSession(
     prepared = await prepareMcpLaunch(mcp.attacher, instanceId, agentId);
     mcp.overlays.set(instanceId, prepared.overlay);
   }
-  const endMcp = async () => {
-    mcp.overlays.delete(instanceId);
-    await prepared?.dispose();
+  // Once, whichever comes first: the session's exit or a failed launch.
+  let mcpEnded: Promise<void> | null = null;
+  const endMcp = () => {
+    mcpEnded ??= (async () => {
+      mcp.overlays.delete(instanceId);
+      await prepared?.dispose();
+    })();
+    return mcpEnded;
   };
   const session = new AgentSession(host, instanceId, agentId);
   // The session's MCP server and scratch config end with the session.
@@ -93,10 +98,20 @@ export async function launchAgentSession(
       signal,
     );
   } catch (error) {
-    await session.dispose().catch(() => undefined);
-    await endMcp();
-    if (error instanceof Gate4AgentError || signal?.aborted) throw error;
-    throw AgentSessionError.agentStartFailed(agentId, error);
+    const failure =
+      error instanceof Gate4AgentError || signal?.aborted
+        ? error
+        : AgentSessionError.agentStartFailed(agentId, error);
+    // Ends what the launch got to: the dispose waits for its queued commands, so a register or
+    // start sent before the failure (or the abort) cannot take effect after it.
+    try {
+      await session.dispose();
+    } catch (cleanup) {
+      throw AgentSessionError.launchCleanupFailed(agentId, instanceId, failure, cleanup);
+    } finally {
+      await endMcp();
+    }
+    throw failure;
   }
   return session;
 }

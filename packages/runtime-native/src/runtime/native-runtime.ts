@@ -171,8 +171,9 @@ export class NativeRuntime implements AsyncDisposable {
   /**
    * Launches `agentId` in a PTY and resolves once its process runs: the common case, on top of the
    * control handle. Starts the host driver if it is not running. Rejects with a `Gate4AgentError`
-   * when the agent is refused or ends while starting, and with `signal.reason` when aborted (a
-   * session already started is then stopped and removed).
+   * when the agent is refused or ends while starting, and with `signal.reason` when aborted, once
+   * nothing of the launch is left (its queued commands reduced, a started agent stopped, the
+   * instance removed).
    */
   launchAgent(agentId: AgentId, options: LaunchAgentOptions = {}): Promise<AgentSession> {
     const state = this.#state;

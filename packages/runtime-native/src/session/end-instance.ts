@@ -18,6 +18,35 @@ export interface InstanceControl {
   remove(): { rejection(): Gate4AgentError | null; release(): void };
 }
 
+/** What ending an instance needs besides {@link InstanceControl}: the session's own run. */
+export interface SessionEnd extends InstanceControl {
+  /** Whether the engine has reduced every command the session sent. */
+  settled(): boolean;
+  /** Whether the session's own run has ended (its `exited` settled). */
+  ended(): boolean;
+  /** Stops the session's own run (cooperative, then forced) and resolves once it ended. */
+  stopOwnRun(): Promise<unknown>;
+}
+
+/**
+ * Ends an `AgentSession`'s instance: waits until the engine has reduced every command the
+ * session sent (a register or start still queued, say by a launch given up early, would
+ * otherwise take effect after the cleanup and leave the instance registered or running), then
+ * stops the session's own run, then any later live run ({@link endLiveRun}), then removes the
+ * instance ({@link removeInstance}). Nothing is left to do once the runtime is disposed (its PTYs
+ * are stopped and it has no control plane left) or the instance is gone after its run ended.
+ */
+export async function endInstance(end: SessionEnd): Promise<void> {
+  await untilChanged(end.changed, undefined, () =>
+    end.settled() || end.disposed() ? true : undefined,
+  );
+  if (end.disposed()) return;
+  if (end.row() === null && end.ended()) return;
+  await end.stopOwnRun();
+  await endLiveRun(end);
+  await removeInstance(end);
+}
+
 /**
  * Ends a run of the instance that is live (started, say, through the control handle after the
  * session's own run ended): a cooperative stop, a forced one after the session's default grace,

@@ -28,8 +28,11 @@ export interface LaunchAgentOptions {
    */
   readonly mcp?: boolean;
   /**
-   * Gives up the launch: the promise rejects with `signal.reason` and a session already started
-   * is stopped and removed. Once `launchAgent` has resolved, the signal no longer matters.
+   * Gives up the launch: the promise rejects with `signal.reason` once nothing of the launch is
+   * left (the commands it queued are reduced first, then a started agent is stopped, the instance
+   * removed and its MCP attachment ended). When that cleanup is refused (someone started the
+   * instance meanwhile) it rejects with `launch-cleanup-failed` instead. Once `launchAgent` has
+   * resolved, the signal no longer matters.
    */
   readonly signal?: AbortSignal | undefined;
 }

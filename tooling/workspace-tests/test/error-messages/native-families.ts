@@ -177,6 +177,10 @@ export const nativeFamilies: readonly ErrorFamily[] = [
         args: ['claude', new Error('start boom')],
         values: ['claude', 'start boom'],
       },
+      launchCleanupFailed: {
+        args: ['claude', 7, new Error('given up'), new Error('remove refused')],
+        values: ['claude', '7', 'given up', 'remove refused'],
+      },
     },
   },
   {
