@@ -3,7 +3,7 @@ import type { NativeRuntimeState } from './native-runtime-state.js';
 
 /**
  * `NativeRuntime.dispose()`: stops the driver, force-stops every live provider operation once,
- * stops and reaps every PTY session and closes the control plane. The one disposal, shared by
+ * stops and reaps every PTY session, closes the control plane and ends every MCP attachment. The one disposal, shared by
  * every call.
  */
 export function disposeRuntime(state: NativeRuntimeState): Promise<void> {
@@ -13,6 +13,8 @@ export function disposeRuntime(state: NativeRuntimeState): Promise<void> {
     state.providers.dispose();
     await state.dispatcher.dispose();
     state.port.dispose();
+    // The instances are gone with the control plane: so are their MCP attachments.
+    await state.mcpLaunches.releaseAll();
     state.unregisterHostExit?.();
     // One last notification: sessions and waitUntil see the runtime is gone and end their waits.
     state.published.notify();

@@ -8,13 +8,13 @@ import { ListenerSet } from '@gate4agent/handle';
 import type { Gate4AgentKernel } from '@gate4agent/kernel';
 import type { CapabilityProviderDescriptor } from '@gate4agent/tool-protocol';
 import { Gate4AgentError } from '@gate4agent/types';
-import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import type { McpAttacher } from '../session/mcp-launch.js';
 import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
 import { DriverSchedule } from './driver-schedule.js';
 import { HostDriver } from './host-driver.js';
 import { registerHostExitKill } from './host-exit-kills.js';
 import { type SessionIds, sessionIds } from './launch-agent.js';
+import { McpLaunches } from './mcp-launches.js';
 import { NativeProviders } from './native-providers.js';
 import type { NativeRuntimeConfig } from './native-runtime-config.js';
 import { NativeRuntimeError } from './native-runtime-error.js';
@@ -29,8 +29,8 @@ export interface NativeRuntimeState {
   readonly port: ControlPlaneKernelPort;
   readonly providers: NativeProviders;
   readonly dispatcher: NativeEffectDispatcher;
-  /** Launch overlays by instance id (an MCP launch), read by the dispatcher at each spawn. */
-  readonly launchOverlays: Map<number, NativeLaunchOverlay>;
+  /** The instances' MCP launches; their overlays are read by the dispatcher at each spawn. */
+  readonly mcpLaunches: McpLaunches;
   readonly mcp: McpAttacher | undefined;
   readonly driver: HostDriver;
   readonly now: () => number;
@@ -110,14 +110,14 @@ export function createNativeRuntimeState(
   );
   const unsubscribeIngress = port.onIngress(wake);
   port.onListenerError((error) => errors.report(NativeRuntimeError.listenerThrew(error)));
-  const launchOverlays = new Map<number, NativeLaunchOverlay>();
+  const mcpLaunches = new McpLaunches((error) => errors.report(error));
   const dispatcher = new NativeEffectDispatcher(
     parts.catalog,
     config,
     wake,
     undefined,
     (instanceId, error) => errors.report(NativeRuntimeError.sessionWorkerFailed(instanceId, error)),
-    launchOverlays,
+    mcpLaunches.overlays,
   );
   return {
     config,
@@ -126,7 +126,7 @@ export function createNativeRuntimeState(
     port,
     providers,
     dispatcher,
-    launchOverlays,
+    mcpLaunches,
     mcp: options.mcp,
     driver,
     now,

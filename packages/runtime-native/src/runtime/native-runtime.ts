@@ -185,11 +185,12 @@ export class NativeRuntime implements AsyncDisposable {
         onPublish: (listener) => this.onPublish(listener),
         disposed: () => state.disposed !== null,
         nextCommandId: () => state.sessionIds.nextCommandId(),
+        releaseInstance: (instanceId) => state.mcpLaunches.release(instanceId),
       },
       state.sessionIds.nextInstanceId(state.handle.snapshot()),
       agentId,
       options,
-      { attacher: state.mcp, overlays: state.launchOverlays },
+      { attacher: state.mcp, launches: state.mcpLaunches },
     );
   }
 

@@ -16,6 +16,8 @@ export function tickRuntime(state: NativeRuntimeState): NativeRuntimeTick {
   state.schedule.kernelStepped();
   for (const effect of step.effects) dispatcher.dispatch(effect);
   const published = port.publishStep(step);
+  // An instance removed in this step takes its MCP launch with it.
+  state.mcpLaunches.reconcile(step.snapshot);
   state.providers.tick();
   state.published.notify();
   return {

@@ -37,6 +37,8 @@ export interface AgentSessionHost {
   disposed(): boolean;
   /** A command id no other command of this runtime's sessions uses. */
   nextCommandId(): CommandId;
+  /** Ends what the runtime keeps for a removed instance (its MCP launch); resolves once ended. */
+  releaseInstance(instanceId: AgentInstanceId): Promise<void>;
 }
 
 /**
@@ -265,6 +267,7 @@ export class AgentSession implements AsyncDisposable {
       settled: () => this.#commands.settled(),
       ended: () => this.#exit !== null,
       stopOwnRun: () => this.stop(),
+      release: () => this.#host.releaseInstance(this.instanceId),
       stop: (force) =>
         this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
       remove: () =>

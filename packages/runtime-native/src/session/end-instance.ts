@@ -26,6 +26,8 @@ export interface SessionEnd extends InstanceControl {
   ended(): boolean;
   /** Stops the session's own run (cooperative, then forced) and resolves once it ended. */
   stopOwnRun(): Promise<unknown>;
+  /** Ends what the runtime keeps for the removed instance (its MCP launch). */
+  release(): Promise<void>;
 }
 
 /**
@@ -33,18 +35,21 @@ export interface SessionEnd extends InstanceControl {
  * session sent (a register or start still queued, say by a launch given up early, would
  * otherwise take effect after the cleanup and leave the instance registered or running), then
  * stops the session's own run, then any later live run ({@link endLiveRun}), then removes the
- * instance ({@link removeInstance}). Nothing is left to do once the runtime is disposed (its PTYs
- * are stopped and it has no control plane left) or the instance is gone after its run ended.
+ * instance ({@link removeInstance}) and releases it (its MCP launch). A disposed runtime needs
+ * none of it (its PTYs are stopped, it has no control plane left and its disposal ends every MCP
+ * launch); an instance already gone after the session's run ended is only released.
  */
 export async function endInstance(end: SessionEnd): Promise<void> {
   await untilChanged(end.changed, undefined, () =>
     end.settled() || end.disposed() ? true : undefined,
   );
   if (end.disposed()) return;
-  if (end.row() === null && end.ended()) return;
-  await end.stopOwnRun();
-  await endLiveRun(end);
-  await removeInstance(end);
+  if (end.row() !== null || !end.ended()) {
+    await end.stopOwnRun();
+    await endLiveRun(end);
+    await removeInstance(end);
+  }
+  await end.release();
 }
 
 /**

@@ -24,7 +24,8 @@ export interface LaunchAgentOptions {
   /**
    * Gives the agent the runtime's MCP server (`NativeRuntimeOptions.mcp`): its configuration is
    * written in the agent's own format into a scratch config directory of the session and added to
-   * the launch; both end with the session. Default `false`.
+   * the launch of this and every later start of the instance (a restart through the control
+   * handle too); both end once the instance is removed or the runtime is disposed. Default `false`.
    */
   readonly mcp?: boolean;
   /**

@@ -147,6 +147,7 @@ export const nativeFamilies: readonly ErrorFamily[] = [
         values: ['gate.p', 'tick boom'],
       },
       sessionWorkerFailed: { args: [7, new Error('worker boom')], values: ['7', 'worker boom'] },
+      mcpDetachFailed: { args: [7, new Error('rm boom')], values: ['7', 'rm boom'] },
       listenerThrew: { args: [new Error('listener boom')], values: ['listener boom'] },
       tickThrew: { args: [new Error('phase 3 failed')], values: ['phase 3 failed'] },
     },
