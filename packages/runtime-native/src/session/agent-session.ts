@@ -234,9 +234,11 @@ export class AgentSession implements AsyncDisposable {
   /**
    * Ends whatever run of the instance is live, removes the session and lets go of the runtime:
    * this session's run is stopped as {@link stop} does; a later run started through the control
-   * handle is stopped the same way; once the instance has exited it is removed. Idempotent: every
-   * call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the removal is
-   * published (by the host driver `launchAgent` started; after `runtime.dispose()` at once), and
+   * handle is stopped the same way; once the instance has exited it is removed and its MCP
+   * attachment (a launch with `mcp: true`) ended. Commands the session queued are reduced first.
+   * Idempotent: every call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the
+   * removal is published and the MCP attachment has ended (by the host driver `launchAgent`
+   * started; after `runtime.dispose()` at once, the runtime's disposal ends attachments), and
    * rejects with `command-rejected` when the engine refuses it (the instance was started again
    * meanwhile).
    */
