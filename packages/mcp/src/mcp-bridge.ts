@@ -176,7 +176,8 @@ export class McpBridge implements McpAttacher {
 
   /**
    * `McpAttacher` for `NativeRuntime`: opens the session and answers its stdio (or HTTP, per
-   * `launchTransport`) entry; the runtime disposes it when the agent session ends.
+   * `launchTransport`) entry; the runtime disposes it once the agent instance is removed (it
+   * serves every run of the instance, a restart through the control handle too).
    */
   async attach(request: McpAttachRequest): Promise<McpAttachment> {
     const endpoint = await this.openSession(request.instanceId);

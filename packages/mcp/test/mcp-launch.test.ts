@@ -4,11 +4,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AgentRegistry } from '@gate4agent/agent-catalog';
-import { NativeRuntime } from '@gate4agent/runtime-native';
+import { DEFAULT_AGENT_TERMINAL_SIZE, NativeRuntime } from '@gate4agent/runtime-native';
 import {
   FIXTURE_RUN_ENV,
+  FIXTURE_TIMEOUT,
   fixtureRunTag,
   interactiveAgentSpec,
+  isProcessAlive,
   trackProcess,
   useFixtureTracking,
 } from '@gate4agent/testkit';
@@ -18,15 +20,17 @@ import {
   ToolCapabilityId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { AgentId, unwrap } from '@gate4agent/types';
+import { AgentId, CommandId, ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpBridge } from '../src/mcp-bridge.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
 const providerId = ToolProviderId.of('gate.mcp.launch');
+/** Far above the command ids `AgentSession` hands out. */
+const RESTART_COMMAND_ID = 1_000_001;
 const capabilityId = ToolCapabilityId.of('browser.look');
 
 /** The agent's environment as its process sees it (Linux /proc). */
@@ -63,6 +67,8 @@ describe('launchAgent with mcp: true', () => {
       const agent = await runtime.launchAgent(spec.id, { mcp: true });
       const pid = agent.processId ?? 0;
       trackProcess(pid, 'fixture agent as opencode', { group: true });
+      // The prompt shows once the PTY child has exec'd the agent (before, /proc shows the fork's).
+      await agent.waitFor('fixture-ready>', { timeoutMs: FIXTURE_TIMEOUT });
       const configPath = environOf(pid).get('OPENCODE_CONFIG') ?? '';
       expect(configPath).toMatch(/opencode\.json$/);
       expect(statSync(dirname(configPath)).mode & 0o777).toBe(0o700);
@@ -100,18 +106,73 @@ describe('launchAgent with mcp: true', () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['browser_look']);
 
       await agent.stop({ graceMs: 2_000 });
+      // The attachment lives as long as the instance, not its run.
+      expect(bridge.sessionCount).toBe(1);
       await agent.dispose();
-      // The attachment ends after the session's exit settles, off the runtime's publications.
-      await vi.waitFor(
-        () => {
-          expect(bridge.sessionCount).toBe(0);
-          expect(existsSync(configPath)).toBe(false);
-        },
-        { timeout: 15_000 },
-      );
+      // dispose() resolves once the instance is removed and its attachment has ended.
+      expect(bridge.sessionCount).toBe(0);
+      expect(existsSync(configPath)).toBe(false);
       expect(existsSync(dirname(configPath))).toBe(false);
     } finally {
       await client?.close();
+      await bridge.dispose();
+      await runtime.dispose();
+    }
+  });
+
+  it('gives a restart through the control handle the same MCP server and configuration', async () => {
+    const spec = { ...interactiveAgentSpec(), id: AgentId.of('opencode') };
+    const bridge = await McpBridge.create(null);
+    const { runtime, handle } = unwrap(
+      NativeRuntime.create(unwrap(AgentRegistry.create([spec])), { mcp: bridge }),
+    );
+    bridge.bind(runtime);
+    try {
+      const agent = await runtime.launchAgent(spec.id, { mcp: true });
+      trackProcess(agent.processId ?? 0, 'fixture agent as opencode', { group: true });
+      // The prompt shows once the PTY child has exec'd the agent (before, /proc shows the fork's).
+      await agent.waitFor('fixture-ready>', { timeoutMs: FIXTURE_TIMEOUT });
+      const configPath = environOf(agent.processId ?? 0).get('OPENCODE_CONFIG') ?? '';
+      const endpoint = bridge.sessionOf(agent.instanceId);
+      expect(endpoint).toBeDefined();
+      await agent.stop({ graceMs: 2_000 });
+
+      // An app restarts the instance itself: stop (above), then start through the control handle.
+      unwrap(
+        handle.dispatch({
+          id: CommandId.of(RESTART_COMMAND_ID),
+          command: {
+            kind: 'start',
+            instanceId: agent.instanceId,
+            runtimePolicy: ProviderRuntimePolicy.rawPty(),
+            request: {
+              workingDirectory: process.cwd(),
+              terminalSize: DEFAULT_AGENT_TERMINAL_SIZE,
+              initialPrompt: null,
+              sessionOptions: null,
+              approvalLevel: 'ask',
+            },
+          },
+        }),
+      );
+      const restarted = await runtime.waitUntil(() => {
+        const row = handle.snapshot().sessions.find((s) => s.instanceId === agent.instanceId);
+        if (row?.status.kind === 'failed') throw new Error(row.status.message);
+        const ready = row?.terminalFrame?.contents.includes('fixture-ready>') ?? false;
+        return row?.status.kind === 'running' && row.processId !== null && ready ? row : null;
+      });
+      const pid = restarted.processId ?? 0;
+      trackProcess(pid, 'restarted fixture agent as opencode', { group: true });
+      expect(environOf(pid).get('OPENCODE_CONFIG')).toBe(configPath);
+      expect(existsSync(configPath)).toBe(true);
+      expect(bridge.sessionOf(agent.instanceId)).toBe(endpoint);
+      expect(bridge.sessionCount).toBe(1);
+
+      await agent.dispose();
+      expect(isProcessAlive(pid)).toBe(false);
+      expect(bridge.sessionCount).toBe(0);
+      expect(existsSync(dirname(configPath))).toBe(false);
+    } finally {
       await bridge.dispose();
       await runtime.dispose();
     }

@@ -6,20 +6,16 @@ import {
   ProviderRuntimePolicy,
 } from '@gate4agent/types';
 import { DEFAULT_AGENT_TERMINAL_SIZE } from '../constants.js';
-import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
 import { AgentSession, type AgentSessionHost } from '../session/agent-session.js';
 import { AgentSessionError } from '../session/agent-session-error.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
-import {
-  type McpAttacher,
-  type PreparedMcpLaunch,
-  prepareMcpLaunch,
-} from '../session/mcp-launch.js';
+import { type McpAttacher, prepareMcpLaunch } from '../session/mcp-launch.js';
+import type { McpLaunches } from './mcp-launches.js';
 
-/** The runtime's MCP attacher and the launch overlays its effect dispatcher reads. */
+/** The runtime's MCP attacher and the MCP launches of its instances. */
 export interface McpLaunchContext {
   readonly attacher: McpAttacher | undefined;
-  readonly overlays: Map<number, NativeLaunchOverlay>;
+  readonly launches: McpLaunches;
 }
 
 /** The ids a runtime hands to the sessions it launches. */
@@ -53,29 +49,17 @@ export async function launchAgentSession(
   instanceId: InstanceId,
   agentId: AgentId,
   options: LaunchAgentOptions,
-  mcp: McpLaunchContext = { attacher: undefined, overlays: new Map() },
+  mcp: McpLaunchContext,
 ): Promise<AgentSession> {
   const { signal } = options;
   signal?.throwIfAborted();
-  let prepared: PreparedMcpLaunch | null = null;
+  // The MCP launch lives as long as the instance: every start of it (a restart through the
+  // control handle too) gets the overlay; it ends when the instance is removed (the session's
+  // dispose, below on a failed launch) or the runtime is disposed.
   if (options.mcp === true) {
-    prepared = await prepareMcpLaunch(mcp.attacher, instanceId, agentId);
-    mcp.overlays.set(instanceId, prepared.overlay);
+    mcp.launches.add(instanceId, await prepareMcpLaunch(mcp.attacher, instanceId, agentId));
   }
-  const endMcp = async () => {
-    mcp.overlays.delete(instanceId);
-    await prepared?.dispose();
-  };
   const session = new AgentSession(host, instanceId, agentId);
-  // The session's MCP server and scratch config end with the session.
-  if (prepared !== null) {
-    session.exited.then(endMcp).catch((error: unknown) => {
-      // Never swallowed: re-thrown in a later macrotask (ARCHITECTURE decision 17).
-      setTimeout(() => {
-        throw error;
-      });
-    });
-  }
   try {
     await session.launch(
       {
@@ -93,10 +77,20 @@ export async function launchAgentSession(
       signal,
     );
   } catch (error) {
-    await session.dispose().catch(() => undefined);
-    await endMcp();
-    if (error instanceof Gate4AgentError || signal?.aborted) throw error;
-    throw AgentSessionError.agentStartFailed(agentId, error);
+    const failure =
+      error instanceof Gate4AgentError || signal?.aborted
+        ? error
+        : AgentSessionError.agentStartFailed(agentId, error);
+    // Ends what the launch got to: the dispose waits for its queued commands, so a register or
+    // start sent before the failure (or the abort) cannot take effect after it, then removes the
+    // instance and ends its MCP launch. When it is refused the instance stays, and its MCP launch
+    // with it, until the instance is removed or the runtime is disposed.
+    try {
+      await session.dispose();
+    } catch (cleanup) {
+      throw AgentSessionError.launchCleanupFailed(agentId, instanceId, failure, cleanup);
+    }
+    throw failure;
   }
   return session;
 }

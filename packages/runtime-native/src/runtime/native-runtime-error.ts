@@ -14,6 +14,8 @@ import {
  * - `provider-tick-threw`: a provider's supervision step threw; the provider is retired.
  * - `session-worker-failed`: one agent instance's effect worker threw; its effect failed (or
  *   its sessions were killed), the other instances go on.
+ * - `mcp-detach-failed`: ending an instance's MCP attachment (the attacher's `dispose`) or removing
+ *   its scratch config directory failed once the instance was removed.
  * - `listener-threw`: a listener the app registered (ingress, executor activity, `onError`) threw.
  * - `tick-threw`: a runtime tick phase threw; the host driver goes on ticking.
  */
@@ -32,6 +34,12 @@ export type NativeRuntimeError =
     }
   | {
       readonly kind: 'session-worker-failed';
+      readonly instanceId: number;
+      readonly message: string;
+      readonly cause: unknown;
+    }
+  | {
+      readonly kind: 'mcp-detach-failed';
       readonly instanceId: number;
       readonly message: string;
       readonly cause: unknown;
@@ -62,6 +70,12 @@ export const NativeRuntimeError = {
     instanceId,
     cause,
     message: `the effect worker of agent instance ${instanceId} threw (${thrownMessage(cause)}); that instance's effect failed and the other instances keep running, check the cause and launch the agent again`,
+  }),
+  mcpDetachFailed: (instanceId: number, cause: unknown): NativeRuntimeError => ({
+    kind: 'mcp-detach-failed',
+    instanceId,
+    cause,
+    message: `the MCP attachment of agent instance ${instanceId} could not be ended (${thrownMessage(cause)}); its MCP server or scratch config directory may be left over, check the attacher's dispose and the directory`,
   }),
   listenerThrew: (cause: unknown): NativeRuntimeError => ({
     kind: 'listener-threw',

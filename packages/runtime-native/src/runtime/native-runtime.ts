@@ -1,7 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AgentRegistry } from '@gate4agent/agent-catalog';
 import type {
-  ControlPlaneKernelPort,
   Gate4AgentHandle,
   NativeProviderExecutor,
   Subscription,
@@ -9,7 +7,7 @@ import type {
   ToolAuthorityHandle,
   ToolClientHandle,
 } from '@gate4agent/handle';
-import { boundedControlPlane, ListenerSet } from '@gate4agent/handle';
+import { boundedControlPlane } from '@gate4agent/handle';
 import { Gate4AgentKernel } from '@gate4agent/kernel';
 import type { ToolEngineError } from '@gate4agent/tool-engine';
 import {
@@ -19,44 +17,45 @@ import {
   type ToolProviderId,
 } from '@gate4agent/tool-protocol';
 import type { AgentId, Result } from '@gate4agent/types';
-import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import { MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS } from '../constants.js';
-import type { NativeLaunchOverlay } from '../pty/spawn-native.js';
+import { err, ok } from '@gate4agent/types';
 import type { AgentSession } from '../session/agent-session.js';
 import type { LaunchAgentOptions } from '../session/launch-agent-options.js';
-import type { McpAttacher } from '../session/mcp-launch.js';
 import type { PhysicalExitAck } from '../supervisor/physical-exit-ack.js';
 import type { ProviderSupervisorFault } from '../supervisor/provider-supervisor-fault.js';
 import type { ProviderSupervisorSnapshot } from '../supervisor/provider-supervisor-snapshot.js';
-import { NativeEffectDispatcher } from '../workers/native-effect-dispatcher.js';
-import {
-  assertExecutor,
-  assertLimit,
-  checkProviderId,
-  checkWorkCapacity,
-} from './check-runtime-input.js';
-import { DriverSchedule } from './driver-schedule.js';
-import { HostDriver } from './host-driver.js';
-import { registerHostExitKill } from './host-exit-kills.js';
-import { launchAgentSession, type SessionIds, sessionIds } from './launch-agent.js';
-import {
-  type NativeProviderControlError,
+import { disposeRuntime, killOnHostExit } from './dispose-runtime.js';
+import { launchAgentSession } from './launch-agent.js';
+import type {
+  NativeProviderControlError,
   NativeProviderShutdownError,
 } from './native-provider-control-error.js';
-import { NativeProviders } from './native-providers.js';
 import {
   clampedCommandCapacity,
   type NativeRuntimeConfig,
   nativeRuntimeConfig,
 } from './native-runtime-config.js';
-import { NativeRuntimeError } from './native-runtime-error.js';
+import type { NativeRuntimeError } from './native-runtime-error.js';
 import type {
   CreateNativeRuntimeOptions,
   NativeRuntimeOptions,
   NativeRuntimeParts,
 } from './native-runtime-options.js';
+import {
+  assertLive,
+  createNativeRuntimeState,
+  type NativeRuntimeState,
+  type RuntimeStateParts,
+} from './native-runtime-state.js';
 import type { NativeRuntimeTick } from './native-runtime-tick.js';
-import { RuntimeErrorChannel } from './runtime-error-channel.js';
+import {
+  drainExitAcks,
+  drainFaults,
+  installProvider,
+  retireAllProviders,
+  retireProvider,
+  shutdownProviders,
+} from './provider-control.js';
+import { driverStep, tickRuntime } from './tick-runtime.js';
 import { type WaitUntilOptions, waitUntilPublished } from './wait-until-published.js';
 
 /**
@@ -66,84 +65,14 @@ import { type WaitUntilOptions, waitUntilPublished } from './wait-until-publishe
  * and call `tick()` (or `start()` a host driver) to make progress.
  */
 export class NativeRuntime implements AsyncDisposable {
-  readonly #config: NativeRuntimeConfig;
-  readonly #kernel: Gate4AgentKernel;
-  readonly #toolAuthority: ToolAuthorityHandle;
-  readonly #port: ControlPlaneKernelPort;
-  readonly #providers: NativeProviders;
-  readonly #dispatcher: NativeEffectDispatcher;
-  readonly #launchOverlays = new Map<number, NativeLaunchOverlay>();
-  readonly #mcp: McpAttacher | undefined;
-  readonly #driver: HostDriver;
-  readonly #now: () => number;
-  readonly #unsubscribeIngress: () => void;
-  readonly #handle: Gate4AgentHandle;
-  readonly #published: ListenerSet;
-  readonly #sessionIds: SessionIds;
-  readonly #errors = new RuntimeErrorChannel();
-  readonly #unregisterHostExit: (() => void) | null;
-  readonly #schedule: DriverSchedule;
-  #disposed: Promise<void> | null = null;
+  readonly #state: NativeRuntimeState;
 
-  private constructor(
-    catalog: AgentRegistry,
-    config: NativeRuntimeConfig,
-    kernel: Gate4AgentKernel,
-    providers: readonly CapabilityProviderDescriptor[],
-    port: ControlPlaneKernelPort,
-    toolAuthority: ToolAuthorityHandle,
-    handle: Gate4AgentHandle,
-    options: NativeRuntimeOptions,
-  ) {
-    this.#handle = handle;
-    this.#published = new ListenerSet(
-      options.onListenerError ??
-        ((error) => this.#errors.report(NativeRuntimeError.listenerThrew(error))),
-    );
-    this.#sessionIds = sessionIds();
-    this.#config = config;
-    this.#kernel = kernel;
-    this.#port = port;
-    this.#toolAuthority = toolAuthority;
-    this.#now = options.now ?? (() => performance.now());
-    this.#providers = new NativeProviders(
-      {
-        port,
-        stopGraceMs: config.providerStopGraceMs,
-        now: this.#now,
-        wake: () => this.#driver.wake(),
-        reportError: (error) => this.#errors.report(error),
-      },
-      providers,
-    );
-    this.#schedule = new DriverSchedule({
-      now: this.#now,
-      pendingInput: () =>
-        this.#dispatcher.hasPendingObservations() || this.#port.hasPendingIngress(),
-      openToolRequests: () => this.#kernel.openToolRequestCount(),
-      providerDelay: (now) => this.#providers.nextTickDelay(now),
+  private constructor(parts: RuntimeStateParts) {
+    this.#state = createNativeRuntimeState(parts, {
+      tick: () => this.tick(),
+      driverStep: () => driverStep(this.#state, () => this.tick()),
+      killOnHostExit: () => killOnHostExit(this.#state),
     });
-    this.#driver = new HostDriver(
-      () => this.#driverStep(),
-      () => this.#schedule.nextDelay(),
-      (error) => this.#errors.report(NativeRuntimeError.tickThrew(error)),
-      { now: this.#now, deadline: () => this.#providers.nextDeadline() },
-    );
-    const wake = () => this.#driver.wake();
-    this.#unsubscribeIngress = port.onIngress(wake);
-    port.onListenerError((error) => this.#errors.report(NativeRuntimeError.listenerThrew(error)));
-    this.#dispatcher = new NativeEffectDispatcher(
-      catalog,
-      config,
-      wake,
-      undefined,
-      (instanceId, error) =>
-        this.#errors.report(NativeRuntimeError.sessionWorkerFailed(instanceId, error)),
-      this.#launchOverlays,
-    );
-    this.#mcp = options.mcp;
-    this.#unregisterHostExit =
-      options.killOnHostExit === false ? null : registerHostExitKill(() => this.#killOnHostExit());
   }
 
   static #build(
@@ -155,16 +84,16 @@ export class NativeRuntime implements AsyncDisposable {
   ): [Gate4AgentHandle, NativeRuntime] {
     const resolved = nativeRuntimeConfig(config);
     const [handle, toolAuthority, port] = boundedControlPlane(clampedCommandCapacity(resolved));
-    const runtime = new NativeRuntime(
+    const runtime = new NativeRuntime({
       catalog,
-      resolved,
+      config: resolved,
       kernel,
       providers,
       port,
       toolAuthority,
-      handle.clone(),
+      handle: handle.clone(),
       options,
-    );
+    });
     return [handle, runtime];
   }
 
@@ -220,7 +149,7 @@ export class NativeRuntime implements AsyncDisposable {
 
   /** The effective configuration (defaults with the caller's overrides). */
   config(): NativeRuntimeConfig {
-    return this.#config;
+    return this.#state.config;
   }
 
   /**
@@ -228,7 +157,7 @@ export class NativeRuntime implements AsyncDisposable {
    * revocations, approvals and client binding.
    */
   toolAuthority(): ToolAuthorityHandle {
-    return this.#toolAuthority;
+    return this.#state.toolAuthority;
   }
 
   /**
@@ -236,29 +165,32 @@ export class NativeRuntime implements AsyncDisposable {
    * client.request(input, { signal })` resolves with the request's completion.
    */
   toolClient(actorId: ToolActorId): Result<ToolClientHandle, ToolAuthorityError> {
-    return this.#toolAuthority.bindClient(actorId);
+    return this.#state.toolAuthority.bindClient(actorId);
   }
 
   /**
    * Launches `agentId` in a PTY and resolves once its process runs: the common case, on top of the
    * control handle. Starts the host driver if it is not running. Rejects with a `Gate4AgentError`
-   * when the agent is refused or ends while starting, and with `signal.reason` when aborted (a
-   * session already started is then stopped and removed).
+   * when the agent is refused or ends while starting, and with `signal.reason` when aborted, once
+   * nothing of the launch is left (its queued commands reduced, a started agent stopped, the
+   * instance removed).
    */
   launchAgent(agentId: AgentId, options: LaunchAgentOptions = {}): Promise<AgentSession> {
-    this.#live();
+    const state = this.#state;
+    assertLive(state);
     this.start();
     return launchAgentSession(
       {
-        handle: this.#handle,
+        handle: state.handle,
         onPublish: (listener) => this.onPublish(listener),
-        disposed: () => this.#disposed !== null,
-        nextCommandId: () => this.#sessionIds.nextCommandId(),
+        disposed: () => state.disposed !== null,
+        nextCommandId: () => state.sessionIds.nextCommandId(),
+        releaseInstance: (instanceId) => state.mcpLaunches.release(instanceId),
       },
-      this.#sessionIds.nextInstanceId(this.#handle.snapshot()),
+      state.sessionIds.nextInstanceId(state.handle.snapshot()),
       agentId,
       options,
-      { attacher: this.#mcp, overlays: this.#launchOverlays },
+      { attacher: state.mcp, launches: state.mcpLaunches },
     );
   }
 
@@ -269,7 +201,7 @@ export class NativeRuntime implements AsyncDisposable {
    * goes to `onListenerError`. Returns the unsubscribe function.
    */
   onPublish(listener: () => void): () => void {
-    return this.#published.add(listener);
+    return this.#state.published.add(listener);
   }
 
   /**
@@ -281,7 +213,7 @@ export class NativeRuntime implements AsyncDisposable {
   waitUntil<T>(check: () => T | undefined | null | false, options?: WaitUntilOptions): Promise<T> {
     return waitUntilPublished(
       (listener) => this.onPublish(listener),
-      () => this.#disposed !== null,
+      () => this.#state.disposed !== null,
       check,
       options,
     );
@@ -289,7 +221,7 @@ export class NativeRuntime implements AsyncDisposable {
 
   /** Live native sessions across all workers. */
   activeNativeSessions(): number {
-    return this.#dispatcher.activeSessions();
+    return this.#state.dispatcher.activeSessions();
   }
 
   /**
@@ -298,24 +230,7 @@ export class NativeRuntime implements AsyncDisposable {
    * provider supervisor in provider-id order, (7) collect their acks and faults.
    */
   tick(): NativeRuntimeTick {
-    this.#live();
-    const config = this.#config;
-    const drained = this.#dispatcher.drainObservations(Math.max(1, config.maxObservationsPerTick));
-    const ingress = this.#port.drainIngress(Math.max(1, config.maxCommandsPerTick));
-    const step = this.#kernel.stepControlPlane(ingress, drained.observations);
-    this.#schedule.kernelStepped();
-    for (const effect of step.effects) this.#dispatcher.dispatch(effect);
-    const published = this.#port.publishStep(step);
-    this.#providers.tick();
-    this.#published.notify();
-    return {
-      commandOutcomes: step.commandOutcomes,
-      effectsDispatched: step.effects.length,
-      observationsApplied: drained.observations.length,
-      terminalFramesCollected: drained.terminalFramesCollected,
-      snapshotRevision: step.snapshot.revision,
-      publishReport: published.controlEvents,
-    };
+    return tickRuntime(this.#state);
   }
 
   /**
@@ -328,32 +243,22 @@ export class NativeRuntime implements AsyncDisposable {
     workCapacity: number,
     executor: NativeProviderExecutor,
   ): Result<ProviderBindingId, NativeProviderControlError> {
-    this.#live();
-    const checkedId = checkProviderId('installNativeProvider', providerId);
-    if (!checkedId.ok) return checkedId;
-    const checkedCapacity = checkWorkCapacity(workCapacity);
-    if (!checkedCapacity.ok) return checkedCapacity;
-    assertExecutor(executor);
-    return this.#providers.install(providerId, workCapacity, executor);
+    return installProvider(this.#state, providerId, workCapacity, executor);
   }
 
   /** Begins the retirement of one provider (idempotent); keep ticking until it is closed. */
   retireNativeProvider(providerId: ToolProviderId): Result<void, NativeProviderControlError> {
-    this.#live();
-    const checked = checkProviderId('retireNativeProvider', providerId);
-    if (!checked.ok) return checked;
-    return this.#providers.retire(providerId);
+    return retireProvider(this.#state, providerId);
   }
 
   /** Begins the retirement of every provider; returns the first error after trying them all. */
   retireAllNativeProviders(): Result<void, NativeProviderControlError> {
-    this.#live();
-    return this.#providers.retireAll();
+    return retireAllProviders(this.#state);
   }
 
   /** True once every installed supervisor is closed (vacuously true with none). */
   nativeProviderShutdownComplete(): boolean {
-    return this.#providers.shutdownComplete();
+    return this.#state.providers.shutdownComplete();
   }
 
   /**
@@ -361,34 +266,18 @@ export class NativeRuntime implements AsyncDisposable {
    * are closed, or fails with the still-open snapshots at `providerShutdownTimeoutMs`. Acks and
    * faults stay buffered for the owner to drain.
    */
-  async shutdownNativeProviders(): Promise<Result<void, NativeProviderShutdownError>> {
-    const retired = this.retireAllNativeProviders();
-    const timeout = Math.min(
-      Math.max(this.#config.providerShutdownTimeoutMs, 1),
-      MAX_PROVIDER_SHUTDOWN_TIMEOUT_MS,
-    );
-    const deadline = this.#now() + timeout;
-    while (!this.nativeProviderShutdownComplete()) {
-      this.tick();
-      if (this.nativeProviderShutdownComplete()) break;
-      const now = this.#now();
-      if (now >= deadline) {
-        return err(NativeProviderShutdownError.timedOut(this.#providers.pendingSnapshots()));
-      }
-      await delay(Math.min(Math.max(this.#config.workerPollIntervalMs, 1), deadline - now));
-    }
-    return retired.ok ? ok() : err(NativeProviderShutdownError.control(retired.error));
+  shutdownNativeProviders(): Promise<Result<void, NativeProviderShutdownError>> {
+    return shutdownProviders(this.#state, () => this.tick());
   }
 
   /** The supervisor's snapshot, or `null` when the provider is not installed. */
   nativeProviderSnapshot(providerId: ToolProviderId): ProviderSupervisorSnapshot | null {
-    return this.#providers.snapshot(providerId);
+    return this.#state.providers.snapshot(providerId);
   }
 
   /** Collects, then removes up to `limit` physical-exit acks, oldest first. */
   drainProviderExitAcks(limit: number): PhysicalExitAck[] {
-    assertLimit('drainProviderExitAcks', limit);
-    return this.#providers.drainExitAcks(limit);
+    return drainExitAcks(this.#state, limit);
   }
 
   /**
@@ -398,18 +287,17 @@ export class NativeRuntime implements AsyncDisposable {
    * falls `capacity` behind is disconnected (it drains what it holds, then ends).
    */
   subscribeProviderExitAcks(capacity: number): Subscription<PhysicalExitAck> {
-    return this.#providers.subscribeExitAcks(capacity);
+    return this.#state.providers.subscribeExitAcks(capacity);
   }
 
   /** Subscribes to supervisor faults, like {@link subscribeProviderExitAcks}. */
   subscribeProviderFaults(capacity: number): Subscription<ProviderSupervisorFault> {
-    return this.#providers.subscribeFaults(capacity);
+    return this.#state.providers.subscribeFaults(capacity);
   }
 
   /** Collects, then removes up to `limit` supervisor faults, oldest first. */
   drainProviderFaults(limit: number): ProviderSupervisorFault[] {
-    assertLimit('drainProviderFaults', limit);
-    return this.#providers.drainFaults(limit);
+    return drainFaults(this.#state, limit);
   }
 
   /**
@@ -420,13 +308,13 @@ export class NativeRuntime implements AsyncDisposable {
    * without a kernel step, unless the kernel is due anyway.
    */
   start(): void {
-    this.#live();
-    this.#driver.start();
+    assertLive(this.#state);
+    this.#state.driver.start();
   }
 
   /** Stops the host driver; manual `tick()` keeps working. */
   async stop(): Promise<void> {
-    this.#driver.stop();
+    this.#state.driver.stop();
   }
 
   /**
@@ -435,7 +323,7 @@ export class NativeRuntime implements AsyncDisposable {
    * every dispatch through a handle, client or authority already wakes it.
    */
   wake(): void {
-    this.#driver.wake();
+    this.#state.driver.wake();
   }
 
   /**
@@ -443,7 +331,7 @@ export class NativeRuntime implements AsyncDisposable {
    * reports it on the error channel (`tick-threw`) and goes on ticking.
    */
   driverError(): unknown {
-    return this.#driver.error;
+    return this.#state.driver.error;
   }
 
   /**
@@ -453,7 +341,7 @@ export class NativeRuntime implements AsyncDisposable {
    * listens or subscribes, exceptions (all kinds but `provider-faulted`) are re-thrown likewise.
    */
   onError(listener: (error: NativeRuntimeError) => void): () => void {
-    return this.#errors.onError(listener);
+    return this.#state.errors.onError(listener);
   }
 
   /**
@@ -461,38 +349,7 @@ export class NativeRuntime implements AsyncDisposable {
    * `tryRecv()`, `await sub.next({ signal })` or `for await (const error of sub)`.
    */
   subscribeErrors(capacity: number): Subscription<NativeRuntimeError> {
-    return this.#errors.subscribe(capacity);
-  }
-
-  // Synchronous, for a host that is exiting: SIGKILL every live operation and PTY session.
-  #killOnHostExit(): void {
-    this.#providers.killOnHostExit();
-    this.#dispatcher.kill();
-  }
-
-  #live(): void {
-    if (this.#disposed !== null) {
-      throw new Gate4AgentError(
-        'disposed',
-        'NativeRuntime was disposed; build a new runtime to keep going',
-      );
-    }
-  }
-
-  /**
-   * The host driver's step: a full {@link tick} when the kernel has something to reduce (ingress,
-   * worker observations) or its clock is due, otherwise only the provider supervisors' pass
-   * (executor activity, stop-grace deadlines, submitting ready results), which reads nothing the
-   * kernel would change. A manual `tick()` always steps the kernel.
-   */
-  #driverStep(): void {
-    if (this.#schedule.kernelDue()) {
-      this.tick();
-      return;
-    }
-    this.#live();
-    this.#providers.tick();
-    this.#published.notify();
+    return this.#state.errors.subscribe(capacity);
   }
 
   /**
@@ -502,19 +359,7 @@ export class NativeRuntime implements AsyncDisposable {
    * `tick()`, installs, retirements and `start()` throw `Gate4AgentError` `disposed`.
    */
   dispose(): Promise<void> {
-    this.#disposed ??= (async () => {
-      this.#driver.stop();
-      this.#unsubscribeIngress();
-      this.#providers.dispose();
-      await this.#dispatcher.dispose();
-      this.#port.dispose();
-      this.#unregisterHostExit?.();
-      // One last notification: sessions and waitUntil see the runtime is gone and end their waits.
-      this.#published.notify();
-      this.#published.clear();
-      this.#errors.close();
-    })();
-    return this.#disposed;
+    return disposeRuntime(this.#state);
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

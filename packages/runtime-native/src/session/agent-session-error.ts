@@ -51,4 +51,19 @@ export const AgentSessionError = {
       `agent ${agentId} could not be launched (${thrownMessage(cause)}); check its program and launch options, then launch it again`,
       { cause },
     ),
+  /**
+   * A launch failed (or was aborted) with `failure` and ending what it had started failed too:
+   * the instance may still be registered or running.
+   */
+  launchCleanupFailed: (
+    agentId: string,
+    instanceId: number,
+    failure: unknown,
+    cause: unknown,
+  ): Gate4AgentError =>
+    new Gate4AgentError(
+      'launch-cleanup-failed',
+      `agent ${agentId}'s launch failed (${thrownMessage(failure)}) and instance ${instanceId} could not be stopped and removed afterwards (${thrownMessage(cause)}); stop and remove instance ${instanceId} through the control handle, or dispose the runtime`,
+      { cause },
+    ),
 } as const;

@@ -20,7 +20,7 @@ import { DEFAULT_AGENT_STOP_GRACE_MS, MAX_SESSION_FRAME_SUBSCRIBERS } from '../c
 import { describeLines, describeStatus, endedStatus, isEnded } from './agent-exit-text.js';
 import { AgentSessionError } from './agent-session-error.js';
 import { currentFirst } from './current-first.js';
-import { endLiveRun, type InstanceControl, removeInstance } from './end-instance.js';
+import { endInstance } from './end-instance.js';
 import type { AgentExit, AgentStopOptions, WaitForOptions } from './launch-agent-options.js';
 import type { ScreenMatcher } from './screen-matcher.js';
 import { describeMatcher, lastScreenLines, screenMatches } from './screen-matcher.js';
@@ -37,6 +37,8 @@ export interface AgentSessionHost {
   disposed(): boolean;
   /** A command id no other command of this runtime's sessions uses. */
   nextCommandId(): CommandId;
+  /** Ends what the runtime keeps for a removed instance (its MCP launch); resolves once ended. */
+  releaseInstance(instanceId: AgentInstanceId): Promise<void>;
 }
 
 /**
@@ -69,6 +71,8 @@ export class AgentSession implements AsyncDisposable {
   readonly #changed = new Set<() => void>();
   readonly #commands: SessionCommands;
   #snapshot: SessionSnapshot | null;
+  /** Whether a publication has shown the instance: before its register is reduced it has no row. */
+  #registered = false;
   /** The generation of the run this session follows, known once its `start` took effect. */
   #generation: SessionGeneration | null = null;
   #exit: AgentExit | null = null;
@@ -87,6 +91,7 @@ export class AgentSession implements AsyncDisposable {
     });
     this.#events = host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
     this.#snapshot = this.#row();
+    this.#registered = this.#snapshot !== null;
     this.#unsubscribe = host.onPublish(() => this.#refresh());
   }
 
@@ -229,9 +234,11 @@ export class AgentSession implements AsyncDisposable {
   /**
    * Ends whatever run of the instance is live, removes the session and lets go of the runtime:
    * this session's run is stopped as {@link stop} does; a later run started through the control
-   * handle is stopped the same way; once the instance has exited it is removed. Idempotent: every
-   * call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the removal is
-   * published (by the host driver `launchAgent` started; after `runtime.dispose()` at once), and
+   * handle is stopped the same way; once the instance has exited it is removed and its MCP
+   * attachment (a launch with `mcp: true`) ended. Commands the session queued are reduced first.
+   * Idempotent: every call (and `Symbol.asyncDispose`) shares the one disposal. Resolves once the
+   * removal is published and the MCP attachment has ended (by the host driver `launchAgent`
+   * started; after `runtime.dispose()` at once, the runtime's disposal ends attachments), and
    * rejects with `command-rejected` when the engine refuses it (the instance was started again
    * meanwhile).
    */
@@ -253,23 +260,21 @@ export class AgentSession implements AsyncDisposable {
     await this.dispose();
   }
 
-  /** Stops this session's run, then any later live run of the instance, then removes it. */
-  async #endInstance(): Promise<void> {
-    // A disposed runtime has stopped every PTY and has no control plane left to remove from.
-    if (this.#host.disposed()) return;
-    if (this.#row() === null && this.#exit !== null) return;
-    await this.stop();
-    const control: InstanceControl = {
+  /** See `endInstance`: this session's run first (as {@link stop}), then any later live run. */
+  #endInstance(): Promise<void> {
+    return endInstance({
       row: () => this.#row(),
       changed: this.#changed,
       disposed: () => this.#host.disposed(),
+      settled: () => this.#commands.settled(),
+      ended: () => this.#exit !== null,
+      stopOwnRun: () => this.stop(),
+      release: () => this.#host.releaseInstance(this.instanceId),
       stop: (force) =>
         this.#commands.dispatch({ kind: 'stop', instanceId: this.instanceId, force }),
       remove: () =>
         this.#commands.dispatchWatched({ kind: 'remove', instanceId: this.instanceId }, undefined),
-    };
-    await endLiveRun(control);
-    await removeInstance(control);
+    });
   }
 
   /** @internal starts the session: register, start, then wait until the agent runs. */
@@ -312,9 +317,11 @@ export class AgentSession implements AsyncDisposable {
     if (next.error.kind === 'disconnected' && this.#exit === null) {
       // Over a full subscription's worth of events in one tick: read on from a fresh one.
       this.#events = this.#host.handle.subscribe(MAX_SUBSCRIPTION_CAPACITY);
+      this.#commands.forgetInFlight();
     }
     const previous = this.#snapshot;
     const live = this.#row();
+    if (live !== null) this.#registered = true;
     if (this.#generation === null && live !== null && live.status.kind !== 'registered') {
       this.#generation = live.generation;
     }
@@ -333,7 +340,9 @@ export class AgentSession implements AsyncDisposable {
         screen,
       );
     }
-    if (this.#exit === null && (status === null || isEnded(status))) {
+    // No row before the register was reduced (a backlog of commands) is not an end.
+    const gone = status === null && this.#registered;
+    if (this.#exit === null && (gone || (status !== null && isEnded(status)))) {
       const screen = (row ?? previous)?.terminalFrame?.contents ?? '';
       const final = status !== null && isEnded(status) ? status : endedStatus(previous?.status);
       this.#end(final, screen);

@@ -18,6 +18,40 @@ export interface InstanceControl {
   remove(): { rejection(): Gate4AgentError | null; release(): void };
 }
 
+/** What ending an instance needs besides {@link InstanceControl}: the session's own run. */
+export interface SessionEnd extends InstanceControl {
+  /** Whether the engine has reduced every command the session sent. */
+  settled(): boolean;
+  /** Whether the session's own run has ended (its `exited` settled). */
+  ended(): boolean;
+  /** Stops the session's own run (cooperative, then forced) and resolves once it ended. */
+  stopOwnRun(): Promise<unknown>;
+  /** Ends what the runtime keeps for the removed instance (its MCP launch). */
+  release(): Promise<void>;
+}
+
+/**
+ * Ends an `AgentSession`'s instance: waits until the engine has reduced every command the
+ * session sent (a register or start still queued, say by a launch given up early, would
+ * otherwise take effect after the cleanup and leave the instance registered or running), then
+ * stops the session's own run, then any later live run ({@link endLiveRun}), then removes the
+ * instance ({@link removeInstance}) and releases it (its MCP launch). A disposed runtime needs
+ * none of it (its PTYs are stopped, it has no control plane left and its disposal ends every MCP
+ * launch); an instance already gone after the session's run ended is only released.
+ */
+export async function endInstance(end: SessionEnd): Promise<void> {
+  await untilChanged(end.changed, undefined, () =>
+    end.settled() || end.disposed() ? true : undefined,
+  );
+  if (end.disposed()) return;
+  if (end.row() !== null || !end.ended()) {
+    await end.stopOwnRun();
+    await endLiveRun(end);
+    await removeInstance(end);
+  }
+  await end.release();
+}
+
 /**
  * Ends a run of the instance that is live (started, say, through the control handle after the
  * session's own run ended): a cooperative stop, a forced one after the session's default grace,

@@ -24,12 +24,16 @@ export interface LaunchAgentOptions {
   /**
    * Gives the agent the runtime's MCP server (`NativeRuntimeOptions.mcp`): its configuration is
    * written in the agent's own format into a scratch config directory of the session and added to
-   * the launch; both end with the session. Default `false`.
+   * the launch of this and every later start of the instance (a restart through the control
+   * handle too); both end once the instance is removed or the runtime is disposed. Default `false`.
    */
   readonly mcp?: boolean;
   /**
-   * Gives up the launch: the promise rejects with `signal.reason` and a session already started
-   * is stopped and removed. Once `launchAgent` has resolved, the signal no longer matters.
+   * Gives up the launch: the promise rejects with `signal.reason` once nothing of the launch is
+   * left (the commands it queued are reduced first, then a started agent is stopped, the instance
+   * removed and its MCP attachment ended). When that cleanup is refused (someone started the
+   * instance meanwhile) it rejects with `launch-cleanup-failed` instead. Once `launchAgent` has
+   * resolved, the signal no longer matters.
    */
   readonly signal?: AbortSignal | undefined;
 }

@@ -12,13 +12,16 @@ export interface McpAttachRequest {
   readonly instanceId: AgentInstanceId;
   readonly agentId: AgentId;
   /**
-   * The session's private scratch config directory (0700, removed with the session). The agent's
+   * The instance's private scratch config directory (0700, removed with the instance). The agent's
    * MCP configuration is written here, never into the user's HOME.
    */
   readonly configDir: string;
 }
 
-/** One agent session's MCP server, as the attacher set it up; disposed when the session ends. */
+/**
+ * One agent instance's MCP server, as the attacher set it up; it serves every run of the instance
+ * and is disposed once the instance is removed (or the runtime is disposed).
+ */
 export interface McpAttachment {
   /** How the agent CLI reaches the server (stdio command or HTTP URL). */
   readonly entry: McpServerEntry;

@@ -25,6 +25,8 @@ export interface WatchedCommand {
  */
 export class SessionCommands {
   readonly #handlers = new Set<EventHandler>();
+  /** Commands sent whose first event (its effect or its rejection) has not been routed yet. */
+  readonly #inFlight = new Set<CommandId>();
   readonly #host: { readonly handle: Gate4AgentHandle; nextCommandId(): CommandId };
   readonly #agentId: AgentId;
 
@@ -36,9 +38,27 @@ export class SessionCommands {
     this.#agentId = agentId;
   }
 
-  /** Hands one of the session's events to every watcher. */
+  /** Hands one of the session's events to every watcher; the command it answers is settled. */
   route(event: ControlEvent): void {
+    if (event.commandId !== null) this.#inFlight.delete(event.commandId);
     for (const handler of [...this.#handlers]) handler(event);
+  }
+
+  /**
+   * Whether the engine has reduced every command sent so far: each reduced command publishes an
+   * event of its instance with its id (what it did, or `command-rejected`), so a command without
+   * one is still queued and will take effect later.
+   */
+  settled(): boolean {
+    return this.#inFlight.size === 0;
+  }
+
+  /**
+   * Forgets the commands in flight: the session's event subscription overflowed, so the events
+   * that would settle them may be lost.
+   */
+  forgetInFlight(): void {
+    this.#inFlight.clear();
   }
 
   /** Dispatches `command`; throws `AgentSessionError.notQueued` when the queue refuses it. */
@@ -54,6 +74,7 @@ export class SessionCommands {
         sent.error,
       );
     }
+    this.#inFlight.add(id);
     return id;
   }
 

@@ -94,6 +94,39 @@ describe('AgentSession after a restart through the control handle', () => {
     expect(isProcessAlive(restarted.processId ?? 0)).toBe(false);
   });
 
+  it('dispose() while the later run is still starting stops it once it runs and removes it', async () => {
+    const { runtime, handle, session } = await launched();
+    await session.stop({ graceMs: 2_000 });
+    const pids = new Set<number>();
+    let disposal: Promise<void> | null = null;
+    // Dispose in the very publication that shows the later run starting (no pid yet).
+    const unsubscribe = runtime.onPublish(() => {
+      const row = rowOf(handle, session);
+      if (row?.processId != null && !pids.has(row.processId)) {
+        pids.add(row.processId);
+        trackProcess(row.processId, `restarted agent ${session.instanceId}`, { group: true });
+      }
+      if (disposal === null && row?.status.kind === 'starting') disposal = session.dispose();
+    });
+    unwrap(
+      handle.dispatch({
+        id: CommandId.of(90_002),
+        command: {
+          kind: 'start',
+          instanceId: session.instanceId,
+          runtimePolicy: ProviderRuntimePolicy.rawPty(),
+          request: startRequest({ rows: 24, columns: 80 }),
+        },
+      }),
+    );
+    await runtime.waitUntil(() => disposal);
+    await disposal;
+    unsubscribe();
+    expect(rowOf(handle, session)).toBeNull();
+    expect(runtime.activeNativeSessions()).toBe(0);
+    for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
+  });
+
   it('ends its waits and iterations with its own run and keeps inputs from the later run', async () => {
     const { runtime, handle, session } = await launched();
     const ownGeneration = session.generation;

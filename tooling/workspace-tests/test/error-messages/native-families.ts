@@ -147,6 +147,7 @@ export const nativeFamilies: readonly ErrorFamily[] = [
         values: ['gate.p', 'tick boom'],
       },
       sessionWorkerFailed: { args: [7, new Error('worker boom')], values: ['7', 'worker boom'] },
+      mcpDetachFailed: { args: [7, new Error('rm boom')], values: ['7', 'rm boom'] },
       listenerThrew: { args: [new Error('listener boom')], values: ['listener boom'] },
       tickThrew: { args: [new Error('phase 3 failed')], values: ['phase 3 failed'] },
     },
@@ -176,6 +177,10 @@ export const nativeFamilies: readonly ErrorFamily[] = [
       agentStartFailed: {
         args: ['claude', new Error('start boom')],
         values: ['claude', 'start boom'],
+      },
+      launchCleanupFailed: {
+        args: ['claude', 7, new Error('given up'), new Error('remove refused')],
+        values: ['claude', '7', 'given up', 'remove refused'],
       },
     },
   },
