@@ -26,6 +26,7 @@ import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
+import { HostWatch } from './host-watch.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
 import { StreamReader } from './stream-reader.js';
@@ -364,10 +365,9 @@ export class FleetClient implements AsyncDisposable {
       },
     });
     const kv = await new (natsKv().Kvm)(nc).open(FLEET_HOST_BUCKET);
-    const watch = await kv.watch();
-    this.#stops.push(() => watch.stop());
-    void (async () => {
-      for await (const entry of watch) {
+    const watch = await HostWatch.start(
+      kv,
+      (entry) => {
         if (entry.operation === 'PUT') {
           const record = HostRecordCodec.decode(entry.json());
           if (!record.ok || record.value.hostId !== entry.key) {
@@ -376,21 +376,23 @@ export class FleetClient implements AsyncDisposable {
                 ? new Error(`host record under ${entry.key} names another host`)
                 : record.error,
             );
-            continue;
+            return;
           }
           this.#directory.update(record.value, entry.revision, performance.now());
         } else {
           this.#lose(entry.key, 0);
         }
         for (const changed of [...this.#directoryChanged]) changed();
-      }
-    })().catch(this.#report);
+      },
+      this.#report,
+    );
+    this.#stops.push(() => watch.stop());
     let checking = false;
     const check = setInterval(
       () => {
         if (checking) return;
         checking = true;
-        this.#checkHosts(kv)
+        this.#checkHosts(kv, watch)
           .catch(this.#report)
           .finally(() => {
             checking = false;
@@ -405,7 +407,7 @@ export class FleetClient implements AsyncDisposable {
    * Declares lost the hosts silent for longer than the timeout. Before that, it reads the host's
    * key directly: a watch that stalled (its node died) must not make a live host look lost.
    */
-  async #checkHosts(kv: KV): Promise<void> {
+  async #checkHosts(kv: KV, watch: HostWatch): Promise<void> {
     for (const { hostId, silentMs } of this.#directory.silent(performance.now(), this.#timeoutMs)) {
       let entry: Awaited<ReturnType<KV['get']>>;
       try {
@@ -420,6 +422,9 @@ export class FleetClient implements AsyncDisposable {
         entry.operation === 'PUT' &&
         entry.revision > this.#directory.revision(hostId)
       ) {
+        // The host wrote its key and the watch did not say so: the watch stalled (the node holding
+        // its consumer died). Build it again from the last revision it delivered.
+        watch.rebuild();
         const record = HostRecordCodec.decode(entry.json());
         if (record.ok && record.value.hostId === hostId) {
           this.#directory.update(record.value, entry.revision, performance.now());
