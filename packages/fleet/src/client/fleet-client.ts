@@ -195,17 +195,17 @@ export class FleetClient implements AsyncDisposable {
     return this.#acks.subscribe(capacity);
   }
 
-  /** The live hosts this client knows, with their last records. */
+  /**
+   * The hosts this client knows and has not declared lost, with their last records. A host that
+   * went silent stays listed until a direct read of its key confirms the loss: while the cluster
+   * recovers from a dead node, the bucket may not answer for a few seconds.
+   */
   hosts(): readonly { hostId: string; capacity: number; sessions: number }[] {
-    const now = performance.now();
-    return this.#directory
-      .hosts()
-      .filter((host) => now - host.seenAt <= this.#timeoutMs)
-      .map(({ record }) => ({
-        hostId: record.hostId,
-        capacity: record.capacity,
-        sessions: record.sessions,
-      }));
+    return this.#directory.hosts().map(({ record }) => ({
+      hostId: record.hostId,
+      capacity: record.capacity,
+      sessions: record.sessions,
+    }));
   }
 
   /** How many tool requests are open. */
