@@ -1,5 +1,6 @@
 // @gate4agent/runtime-native's helpers the fleet calls (a session wait, a host-exit kill), loaded
-// when first needed rather than when the package is imported: `import('@gate4agent/fleet')`
+// when first needed rather than when the package is imported, by an async entry point that hands
+// what it loaded to what needs it: `import('@gate4agent/fleet')`
 // stays cheap (issue #14, row import-fleet).
 import type * as RuntimeNative from '@gate4agent/runtime-native';
 
@@ -12,14 +13,8 @@ export async function loadRuntimeNative(): Promise<typeof RuntimeNative> {
 }
 
 /**
- * @internal The module {@link loadRuntimeNative} loaded. Throws when it was not loaded yet: a
- * caller's async entry point (`FleetProviderServer.start`) loads it first.
+ * @internal runtime-native's `registerHostExitKill`, handed by an async entry point that loaded it
+ * (`FleetProviderServer.start`) to what needs it: nothing reads the module synchronously, so
+ * nothing can use it before it is loaded.
  */
-export function runtimeNative(): typeof RuntimeNative {
-  if (loaded === undefined) {
-    throw new Error(
-      'internal: @gate4agent/runtime-native was used before loadRuntimeNative() loaded it; report this bug',
-    );
-  }
-  return loaded;
-}
+export type RegisterHostExitKill = typeof RuntimeNative.registerHostExitKill;

@@ -1,10 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { type Subscription as GateSubscription, SubscriberList } from '@gate4agent/handle';
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
 import type { KV } from '@nats-io/kv';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Status, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
   DEFAULT_HOST_TIMEOUT_MS,
@@ -27,6 +26,7 @@ import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
+import { HostWatch } from './host-watch.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
 import { StreamReader } from './stream-reader.js';
@@ -74,6 +74,8 @@ export class FleetClient implements AsyncDisposable {
   readonly #acks = new SubscriberList<FleetExitAck>(FLEET_EXIT_ACK_SUBSCRIBERS);
   readonly #router: FleetEventRouter;
   readonly #stops: (() => void)[] = [];
+  /** The commands waiting for a reply, each as the function that sends a copy of it. */
+  readonly #inFlight = new Set<() => void>();
   #frames: Subscription | null = null;
   #closed: Promise<void> | null = null;
 
@@ -193,17 +195,17 @@ export class FleetClient implements AsyncDisposable {
     return this.#acks.subscribe(capacity);
   }
 
-  /** The live hosts this client knows, with their last records. */
+  /**
+   * The hosts this client knows and has not declared lost, with their last records. A host that
+   * went silent stays listed until a direct read of its key confirms the loss: while the cluster
+   * recovers from a dead node, the bucket may not answer for a few seconds.
+   */
   hosts(): readonly { hostId: string; capacity: number; sessions: number }[] {
-    const now = performance.now();
-    return this.#directory
-      .hosts()
-      .filter((host) => now - host.seenAt <= this.#timeoutMs)
-      .map(({ record }) => ({
-        hostId: record.hostId,
-        capacity: record.capacity,
-        sessions: record.sessions,
-      }));
+    return this.#directory.hosts().map(({ record }) => ({
+      hostId: record.hostId,
+      capacity: record.capacity,
+      sessions: record.sessions,
+    }));
   }
 
   /** How many tool requests are open. */
@@ -250,32 +252,62 @@ export class FleetClient implements AsyncDisposable {
       this.#router.listenApprovals(hostId, listener),
   };
 
+  /**
+   * Sends a command and resolves with its reply's value. A command whose reply did not come (a
+   * node died, the host is reconnecting) is sent again with the same id: the host runs it once and
+   * answers every copy with the same reply. A copy goes out when an attempt timed out
+   * ({@link FLEET_COMMAND_ATTEMPT_MS}), shortly after it reached nobody, and at once when this
+   * client's connection reconnects (a reply sent while it was away is lost for good).
+   */
   async #command(hostId: string, command: FleetCommand): Promise<unknown> {
-    let answer: unknown;
-    // A command whose reply did not come (a node died, the host is reconnecting) is sent again
-    // with the same id: the host runs it once and answers every copy with the same reply.
+    const subject = FleetSubjects.command(hostId, this.ownerId);
     const envelope = JSON.stringify({ commandId: natsTransport().nuid.next(), command });
     const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
-    for (;;) {
-      try {
-        const msg = await this.#nc.request(FleetSubjects.command(hostId, this.ownerId), envelope, {
-          timeout: FLEET_COMMAND_ATTEMPT_MS,
-        });
-        answer = msg.json();
-        break;
-      } catch (error) {
-        const retryable = isNoResponders(error) || isTimeout(error);
-        // Retry until the host is declared lost (#checkHosts reads its key directly first): a
-        // host whose record merely looks stale, because the bucket watch stalled on a dead node,
-        // is still live.
-        const known = this.#directory.revision(hostId) > 0;
-        if (retryable && known && performance.now() < deadline) {
-          if (isNoResponders(error)) await delay(FLEET_RETRY_INTERVAL_MS);
-          continue;
-        }
-        const reason = isNoResponders(error) ? 'no host answers on its subject' : String(error);
-        throw FleetError.commandFailed(hostId, command.op, reason);
-      }
+    const msg = await new Promise<Msg>((resolve, reject) => {
+      let attempt = 0;
+      let pause: ReturnType<typeof setTimeout> | undefined;
+      const settle = () => {
+        this.#inFlight.delete(send);
+        clearTimeout(pause);
+      };
+      const send = () => {
+        clearTimeout(pause);
+        attempt += 1;
+        const mine = attempt;
+        this.#nc.request(subject, envelope, { timeout: FLEET_COMMAND_ATTEMPT_MS }).then(
+          (reply) => {
+            // Any copy's reply will do: the host answers them all with the one run's reply.
+            if (!this.#inFlight.has(send)) return;
+            settle();
+            resolve(reply);
+          },
+          (error: unknown) => {
+            // An older copy failing changes nothing while a later one is on its way.
+            if (!this.#inFlight.has(send) || mine !== attempt) return;
+            const retryable = isNoResponders(error) || isTimeout(error);
+            // Retry until the host is declared lost (#checkHosts reads its key directly first): a
+            // host whose record merely looks stale, because the bucket watch stalled on a dead
+            // node, is still live.
+            const known = this.#directory.revision(hostId) > 0;
+            if (retryable && known && performance.now() < deadline) {
+              if (isNoResponders(error)) pause = setTimeout(send, FLEET_RETRY_INTERVAL_MS);
+              else send();
+              return;
+            }
+            settle();
+            const reason = isNoResponders(error) ? 'no host answers on its subject' : String(error);
+            reject(FleetError.commandFailed(hostId, command.op, reason));
+          },
+        );
+      };
+      this.#inFlight.add(send);
+      send();
+    });
+    let answer: unknown;
+    try {
+      answer = msg.json();
+    } catch (error) {
+      throw FleetError.commandFailed(hostId, command.op, String(error));
     }
     const reply = FleetReplyCodec.decode(answer);
     if (!reply.ok) throw FleetError.invalidCommand(hostId, reply.error.message);
@@ -283,8 +315,19 @@ export class FleetClient implements AsyncDisposable {
     return reply.value.value;
   }
 
+  /** Sends every command still waiting for its reply again, now (the connection reconnected). */
+  #resendInFlight(): void {
+    for (const send of [...this.#inFlight]) send();
+  }
+
   async #start(replicas: number): Promise<void> {
     const nc = this.#nc;
+    // A reply the host sent while this connection was away is lost: ask again at once.
+    const status = nc.status() as AsyncIterable<Status> & { stop(): void };
+    this.#stops.push(() => status.stop());
+    void (async () => {
+      for await (const event of status) if (event.type === 'reconnect') this.#resendInFlight();
+    })().catch(this.#report);
     const stream = FleetSubjects.eventStream(this.ownerId);
     const { nanos } = natsTransport();
     const jsm = await natsJetStream().jetstreamManager(nc);
@@ -322,10 +365,9 @@ export class FleetClient implements AsyncDisposable {
       },
     });
     const kv = await new (natsKv().Kvm)(nc).open(FLEET_HOST_BUCKET);
-    const watch = await kv.watch();
-    this.#stops.push(() => watch.stop());
-    void (async () => {
-      for await (const entry of watch) {
+    const watch = await HostWatch.start(
+      kv,
+      (entry) => {
         if (entry.operation === 'PUT') {
           const record = HostRecordCodec.decode(entry.json());
           if (!record.ok || record.value.hostId !== entry.key) {
@@ -334,21 +376,23 @@ export class FleetClient implements AsyncDisposable {
                 ? new Error(`host record under ${entry.key} names another host`)
                 : record.error,
             );
-            continue;
+            return;
           }
           this.#directory.update(record.value, entry.revision, performance.now());
         } else {
           this.#lose(entry.key, 0);
         }
         for (const changed of [...this.#directoryChanged]) changed();
-      }
-    })().catch(this.#report);
+      },
+      this.#report,
+    );
+    this.#stops.push(() => watch.stop());
     let checking = false;
     const check = setInterval(
       () => {
         if (checking) return;
         checking = true;
-        this.#checkHosts(kv)
+        this.#checkHosts(kv, watch)
           .catch(this.#report)
           .finally(() => {
             checking = false;
@@ -363,7 +407,7 @@ export class FleetClient implements AsyncDisposable {
    * Declares lost the hosts silent for longer than the timeout. Before that, it reads the host's
    * key directly: a watch that stalled (its node died) must not make a live host look lost.
    */
-  async #checkHosts(kv: KV): Promise<void> {
+  async #checkHosts(kv: KV, watch: HostWatch): Promise<void> {
     for (const { hostId, silentMs } of this.#directory.silent(performance.now(), this.#timeoutMs)) {
       let entry: Awaited<ReturnType<KV['get']>>;
       try {
@@ -378,6 +422,9 @@ export class FleetClient implements AsyncDisposable {
         entry.operation === 'PUT' &&
         entry.revision > this.#directory.revision(hostId)
       ) {
+        // The host wrote its key and the watch did not say so: the watch stalled (the node holding
+        // its consumer died). Build it again from the last revision it delivered.
+        watch.rebuild();
         const record = HostRecordCodec.decode(entry.json());
         if (record.ok && record.value.hostId === hostId) {
           this.#directory.update(record.value, entry.revision, performance.now());

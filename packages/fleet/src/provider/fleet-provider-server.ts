@@ -8,7 +8,7 @@ import {
   FLEET_PROVIDER_OPERATIONS_MAX,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
-import { loadRuntimeNative } from '../runtime-native-module.js';
+import { loadRuntimeNative, type RegisterHostExitKill } from '../runtime-native-module.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { failedReply, respondTo } from '../wire/command-reply.js';
 import { type ProviderRequest, ProviderRequestCodec } from '../wire/provider-message.js';
@@ -70,8 +70,14 @@ export class FleetProviderServer implements AsyncDisposable {
   readonly #unsubscribes: (() => void)[] = [];
   #timer: ReturnType<typeof setInterval> | null = null;
   #closed: Promise<void> | null = null;
+  /** runtime-native's host-exit kills, loaded by {@link start} before the server exists. */
+  readonly #registerHostExitKill: RegisterHostExitKill;
 
-  private constructor(options: FleetProviderServerOptions) {
+  private constructor(
+    options: FleetProviderServerOptions,
+    registerHostExitKill: RegisterHostExitKill,
+  ) {
+    this.#registerHostExitKill = registerHostExitKill;
     this.hostId = options.hostId;
     this.#nc = options.connection;
     this.#providers = new Map(options.providers);
@@ -95,8 +101,8 @@ export class FleetProviderServer implements AsyncDisposable {
   static async start(options: FleetProviderServerOptions): Promise<FleetProviderServer> {
     fleetToken('provider host id', options.hostId);
     // Its operations register host-exit kills with the runtime's helper.
-    await loadRuntimeNative();
-    const server = new FleetProviderServer(options);
+    const { registerHostExitKill } = await loadRuntimeNative();
+    const server = new FleetProviderServer(options, registerHostExitKill);
     await server.#nc.flush();
     return server;
   }
@@ -171,6 +177,7 @@ export class FleetProviderServer implements AsyncDisposable {
           executor,
           request.invocation,
           now,
+          this.#registerHostExitKill,
         );
         this.#operations.set(key(request.opId), operation);
         this.#startTimer();

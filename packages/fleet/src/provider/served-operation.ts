@@ -7,7 +7,7 @@ import {
   type ProviderInvocation,
 } from '@gate4agent/handle';
 import { CapabilityObservation } from '@gate4agent/tool-protocol';
-import { runtimeNative } from '../runtime-native-module.js';
+import type { RegisterHostExitKill } from '../runtime-native-module.js';
 import type { ForwardedInvocationSchema, ProviderState } from '../wire/provider-message.js';
 
 type ForwardedInvocation = import('typebox').StaticDecode<typeof ForwardedInvocationSchema>;
@@ -41,6 +41,7 @@ export class ServedOperation {
     executor: NativeProviderExecutor,
     fields: ForwardedInvocation,
     now: number,
+    registerHostExitKill: RegisterHostExitKill,
   ) {
     this.sessionHostId = sessionHostId;
     this.opId = opId;
@@ -75,7 +76,7 @@ export class ServedOperation {
     }
     const operation = started.value;
     this.#operation = operation;
-    this.#unregisterKill = runtimeNative().registerHostExitKill(() => {
+    this.#unregisterKill = registerHostExitKill(() => {
       operation.requestForceStop();
       operation.dispose?.();
     });
