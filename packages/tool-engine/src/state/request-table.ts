@@ -1,5 +1,6 @@
 import {
   type CapabilityRequestKey,
+  type CapabilityRequestSnapshot,
   type CapabilityRequestStatus,
   type ConsumerId,
   compareIds,
@@ -7,7 +8,7 @@ import {
 } from '@gate4agent/tool-protocol';
 import { deepFreeze } from '@gate4agent/types';
 import { ClientRecords } from './client-records.js';
-import { isTerminalRecord, type RequestRecord } from './request-record.js';
+import { isTerminalRecord, type RequestRecord, requestSnapshotOf } from './request-record.js';
 import { TerminalQueue } from './terminal-queue.js';
 
 // The key order of clients: consumer id, then actor id.
@@ -138,6 +139,18 @@ export class RequestTable {
     }
     this.#sorted = Object.freeze(merged);
     return this.#sorted;
+  }
+
+  /** Every record's frozen snapshot ({@link requestSnapshotOf}) in key order, as a new array. */
+  snapshots(): CapabilityRequestSnapshot[] {
+    const snapshots: CapabilityRequestSnapshot[] = [];
+    for (const client of this.#clientsInOrder()) {
+      const ordered = client.ordered;
+      for (let index = 0; index < ordered.length; index += 1) {
+        snapshots.push(requestSnapshotOf(ordered[index] as RequestRecord));
+      }
+    }
+    return snapshots;
   }
 
   #clientsInOrder(): readonly ClientRecords[] {
