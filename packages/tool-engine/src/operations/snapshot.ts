@@ -5,7 +5,6 @@ import {
   type ToolEngineSnapshot,
 } from '@gate4agent/tool-protocol';
 import type { ToolEngineState } from '../state/engine-state.js';
-import { requestSnapshotOf } from '../state/request-record.js';
 
 const byKey = <K extends number, V>(map: ReadonlyMap<K, V>): [K, V][] =>
   [...map.entries()].sort(([left], [right]) => left - right);
@@ -28,7 +27,7 @@ export function snapshot(state: ToolEngineState): ToolEngineSnapshot {
     instanceStates: byKey(state.instanceStates),
     providers,
     grants: [...state.grants.sorted()],
-    requests: state.requests.sorted().map(requestSnapshotOf),
+    requests: state.requests.snapshots(),
     auditEvents: state.auditEvents.toArray(),
     droppedAuditEvents: state.droppedAuditEvents,
     revisionOverflowCount: state.revisionOverflowCount,

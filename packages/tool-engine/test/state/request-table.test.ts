@@ -102,6 +102,9 @@ function expectConsistent(table: RequestTable, model: RequestRecord[]): void {
   );
   expect(table.size).toBe(model.length);
   expect(table.sorted()).toEqual(sorted);
+  const snapshots = table.snapshots();
+  expect(snapshots).toHaveLength(sorted.length);
+  expect(snapshots.every((one, index) => one === requestSnapshotOf(sorted[index]!))).toBe(true);
   expect(table.live(() => true)).toEqual(sorted.filter((r) => !isTerminalRecord(r)));
   for (const consumerId of CONSUMERS) {
     for (const actorId of ACTORS) {
