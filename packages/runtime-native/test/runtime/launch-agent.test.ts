@@ -22,8 +22,8 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NativeRuntime } from '../../src/runtime/native-runtime.js';
 import { NativeRuntime as Runtime } from '../../src/runtime/native-runtime.js';
-import type { McpAttacher, McpAttachRequest } from '../../src/session/mcp-launch.js';
 import { registry, startRequest } from './support/fixtures.js';
+import { RecordingAttacher } from './support/recording-attacher.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -36,34 +36,6 @@ afterEach(async () => {
 const AGENT = AgentId.of('opencode');
 /** Far above the command ids `AgentSession` hands out. */
 const MARKER_COMMAND_ID = 2_000_000;
-
-/**
- * An attacher that records what it set up and what was disposed. It serves no MCP server (the
- * bridge of `@gate4agent/mcp` sits above this package): the agent only gets its configuration.
- */
-class RecordingAttacher implements McpAttacher {
-  readonly requests: McpAttachRequest[] = [];
-  disposed = 0;
-  /** Called inside `attach`, before it answers. */
-  onAttach: () => Promise<void> = async () => undefined;
-
-  async attach(request: McpAttachRequest) {
-    this.requests.push(request);
-    await this.onAttach();
-    return {
-      entry: {
-        kind: 'stdio' as const,
-        name: 'gate4agent',
-        command: process.execPath,
-        args: [],
-        env: {},
-      },
-      dispose: async () => {
-        this.disposed += 1;
-      },
-    };
-  }
-}
 
 interface Harness {
   readonly runtime: NativeRuntime;

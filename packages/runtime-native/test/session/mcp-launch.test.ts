@@ -15,8 +15,8 @@ import { AgentId, CommandId, ProviderRuntimePolicy, unwrap } from '@gate4agent/t
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NativeRuntime } from '../../src/runtime/native-runtime.js';
 import type { AgentSession } from '../../src/session/agent-session.js';
-import type { McpAttacher, McpAttachRequest } from '../../src/session/mcp-launch.js';
 import { registry, startRequest } from '../runtime/support/fixtures.js';
+import { RecordingAttacher } from '../runtime/support/recording-attacher.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -29,41 +29,6 @@ afterEach(async () => {
 const AGENT = AgentId.of('opencode');
 /** Far above the command ids `AgentSession` hands out. */
 const COMMAND_BASE = 3_000_000;
-
-/**
- * An attacher that records its requests and settles `detached` when its attachment is disposed.
- * It serves no MCP server (the bridge of `@gate4agent/mcp` sits above this package): the agent
- * only gets its configuration.
- */
-class RecordingAttacher implements McpAttacher {
-  readonly requests: McpAttachRequest[] = [];
-  disposed = 0;
-  readonly detached: Promise<void>;
-  #detach!: () => void;
-
-  constructor() {
-    this.detached = new Promise((resolve) => {
-      this.#detach = resolve;
-    });
-  }
-
-  async attach(request: McpAttachRequest) {
-    this.requests.push(request);
-    return {
-      entry: {
-        kind: 'stdio' as const,
-        name: 'gate4agent',
-        command: process.execPath,
-        args: [],
-        env: {},
-      },
-      dispose: async () => {
-        this.disposed += 1;
-        this.#detach();
-      },
-    };
-  }
-}
 
 /** The agent's environment as its process sees it (Linux /proc). */
 function configOf(pid: number): string | undefined {
