@@ -13,16 +13,9 @@
 // is kept as a safety net and its MCP text is tested as a unit (completion-result.test.ts); this
 // file pins down what a restart really does to a call, end to end.
 import type { ToolCompletionSubscription } from '@gate4agent/handle';
-import { DEFAULT_AGENT_TERMINAL_SIZE } from '@gate4agent/runtime-native';
 import { isProcessAlive, trackProcess, useFixtureTracking } from '@gate4agent/testkit';
 import type { CapabilityTerminalOutcome } from '@gate4agent/tool-protocol';
-import {
-  CommandId,
-  ProviderRuntimePolicy,
-  type SessionGeneration,
-  type SessionSnapshot,
-  unwrap,
-} from '@gate4agent/types';
+import { CommandId, type SessionGeneration, type SessionSnapshot, unwrap } from '@gate4agent/types';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +27,7 @@ import {
   SCOPE,
 } from './support/bridge-harness.js';
 import { callTool, errorKind, text } from './support/call-tool.js';
+import { restartCommand } from './support/restart-command.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -51,23 +45,7 @@ const rowOf = (h: BridgeHarness): SessionSnapshot | undefined =>
  * an app restarts an agent, and resolves with the running row of the new generation.
  */
 async function restartSession(h: BridgeHarness): Promise<SessionSnapshot> {
-  unwrap(
-    h.handle.dispatch({
-      id: CommandId.of(RESTART_COMMAND_ID),
-      command: {
-        kind: 'start',
-        instanceId: h.agent.instanceId,
-        runtimePolicy: ProviderRuntimePolicy.rawPty(),
-        request: {
-          workingDirectory: process.cwd(),
-          terminalSize: DEFAULT_AGENT_TERMINAL_SIZE,
-          initialPrompt: null,
-          sessionOptions: null,
-          approvalLevel: 'ask',
-        },
-      },
-    }),
-  );
+  unwrap(h.handle.dispatch(restartCommand(RESTART_COMMAND_ID, h.agent.instanceId)));
   const row = await h.runtime.waitUntil(() => {
     const current = rowOf(h);
     if (current?.status.kind === 'failed') {

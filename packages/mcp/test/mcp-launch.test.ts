@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AgentRegistry } from '@gate4agent/agent-catalog';
-import { DEFAULT_AGENT_TERMINAL_SIZE, NativeRuntime } from '@gate4agent/runtime-native';
+import { NativeRuntime } from '@gate4agent/runtime-native';
 import {
   FIXTURE_RUN_ENV,
   FIXTURE_TIMEOUT,
@@ -20,11 +20,12 @@ import {
   ToolCapabilityId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { AgentId, CommandId, ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
+import { AgentId, unwrap } from '@gate4agent/types';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { McpBridge } from '../src/mcp-bridge.js';
+import { restartCommand } from './support/restart-command.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -138,23 +139,7 @@ describe('launchAgent with mcp: true', () => {
       await agent.stop({ graceMs: 2_000 });
 
       // An app restarts the instance itself: stop (above), then start through the control handle.
-      unwrap(
-        handle.dispatch({
-          id: CommandId.of(RESTART_COMMAND_ID),
-          command: {
-            kind: 'start',
-            instanceId: agent.instanceId,
-            runtimePolicy: ProviderRuntimePolicy.rawPty(),
-            request: {
-              workingDirectory: process.cwd(),
-              terminalSize: DEFAULT_AGENT_TERMINAL_SIZE,
-              initialPrompt: null,
-              sessionOptions: null,
-              approvalLevel: 'ask',
-            },
-          },
-        }),
-      );
+      unwrap(handle.dispatch(restartCommand(RESTART_COMMAND_ID, agent.instanceId)));
       const restarted = await runtime.waitUntil(() => {
         const row = handle.snapshot().sessions.find((s) => s.instanceId === agent.instanceId);
         if (row?.status.kind === 'failed') throw new Error(row.status.message);

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { closed, QUICK_PROVIDER, rawSpawn } from '../provider-programs.js';
 import type { RunSize, Scenario } from '../scenario.js';
+import { median } from '../stats.js';
 
 const SPAWNS: Record<RunSize, number> = { full: 200, quick: 100, smoke: 10 };
 const WARM_UP = 10;
@@ -39,8 +40,7 @@ async function spawnCallMs(count: number): Promise<number> {
     if (child.exitCode !== 0) throw new Error(`the spawned program exited ${child.exitCode}`);
     if (index >= WARM_UP) times.push(took);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+  return median(times);
 }
 
 /** Touches `mib` MiB of fresh memory so every page is resident and anonymous. */
