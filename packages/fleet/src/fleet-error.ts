@@ -42,11 +42,14 @@ export const FleetError = {
       'host-full',
       `host ${hostId} already runs ${capacity} sessions, its capacity; launch on another host`,
     ),
-  /** The host that ran a session stopped answering. */
-  hostLost: (hostId: string, silentMs: number): Gate4AgentError =>
+  /**
+   * The host that ran a session stopped answering (`silentMs`: how long its record went unrewritten
+   * before it also missed a ping), or unregistered (`silentMs` null: its record was deleted).
+   */
+  hostLost: (hostId: string, silentMs: number | null): Gate4AgentError =>
     new Gate4AgentError(
       'host-lost',
-      `host-lost: host ${hostId} sent no heartbeat for ${Math.round(silentMs)} ms; its sessions and their open requests are gone, launch again on a live host`,
+      `host-lost: host ${hostId} ${silentMs === null ? 'unregistered from the host bucket' : `sent no heartbeat for ${Math.round(silentMs)} ms and did not answer a ping`}; its sessions and their open requests are gone, launch again on a live host`,
     ),
   /** The provider host of a forwarded operation stopped answering, or forgot the operation. */
   providerHostLost: (providerHostId: string, detail: string): Gate4AgentError =>

@@ -48,7 +48,11 @@ export interface FleetClientOptions {
   readonly connection: NatsConnection;
   /** This owner's id (a subject token); only it can read its sessions' subjects. */
   readonly ownerId: string;
-  /** A host silent for this long is lost. Default {@link DEFAULT_HOST_TIMEOUT_MS}. */
+  /**
+   * A host whose record was not rewritten for this long, and which then does not answer a ping
+   * within as long (at most {@link FLEET_COMMAND_ATTEMPT_MS}), is lost. Default
+   * {@link DEFAULT_HOST_TIMEOUT_MS}.
+   */
   readonly hostTimeoutMs?: number;
   /** Replicas of this owner's event stream. Default {@link DEFAULT_FLEET_REPLICAS}. */
   readonly replicas?: number;
@@ -380,7 +384,7 @@ export class FleetClient implements AsyncDisposable {
           }
           this.#directory.update(record.value, entry.revision, performance.now());
         } else {
-          this.#lose(entry.key, 0);
+          this.#lose(entry.key, null);
         }
         for (const changed of [...this.#directoryChanged]) changed();
       },
@@ -405,7 +409,9 @@ export class FleetClient implements AsyncDisposable {
 
   /**
    * Declares lost the hosts silent for longer than the timeout. Before that, it reads the host's
-   * key directly: a watch that stalled (its node died) must not make a live host look lost.
+   * key directly (a watch that stalled, its node died, must not make a live host look lost), then
+   * pings the host (a heartbeat the cluster was slow to store, loaded or electing a leader, must
+   * not either).
    */
   async #checkHosts(kv: KV, watch: HostWatch): Promise<void> {
     for (const { hostId, silentMs } of this.#directory.silent(performance.now(), this.#timeoutMs)) {
@@ -431,12 +437,37 @@ export class FleetClient implements AsyncDisposable {
           continue;
         }
       }
+      if (await this.#answers(hostId)) {
+        this.#directory.touch(hostId, performance.now());
+        continue;
+      }
       this.#lose(hostId, silentMs);
     }
   }
 
+  /**
+   * Whether the host answers a ping on its command subject within the host timeout (at most
+   * {@link FLEET_COMMAND_ATTEMPT_MS}). Sent once: a host nobody answers for is gone.
+   */
+  async #answers(hostId: string): Promise<boolean> {
+    const envelope = JSON.stringify({
+      commandId: natsTransport().nuid.next(),
+      command: { op: 'ping' },
+    });
+    try {
+      const msg = await this.#nc.request(FleetSubjects.command(hostId, this.ownerId), envelope, {
+        timeout: Math.min(this.#timeoutMs, FLEET_COMMAND_ATTEMPT_MS),
+      });
+      const reply = FleetReplyCodec.decode(msg.json());
+      return reply.ok && reply.value.ok;
+    } catch {
+      // No responders, a timeout, or an answer that is not a reply: no live host answered.
+      return false;
+    }
+  }
+
   /** Declares `hostId` lost: its sessions end `host-lost`, its open requests complete once. */
-  #lose(hostId: string, silentMs: number): void {
+  #lose(hostId: string, silentMs: number | null): void {
     this.#directory.remove(hostId);
     const error = FleetError.hostLost(hostId, silentMs);
     for (const session of [...this.#router.sessions.values()]) {

@@ -24,6 +24,15 @@ export class HostDirectory {
     this.#hosts.set(record.hostId, { record, seenAt: now, revision });
   }
 
+  /**
+   * Counts the host as heard of now without a new record: it answered a ping while its record
+   * went stale (the cluster was slow to store its heartbeat, not the host gone).
+   */
+  touch(hostId: string, now: number): void {
+    const known = this.#hosts.get(hostId);
+    if (known !== undefined) this.#hosts.set(hostId, { ...known, seenAt: now });
+  }
+
   /** The bucket revision of the host's last record, or 0. */
   revision(hostId: string): number {
     return this.#hosts.get(hostId)?.revision ?? 0;

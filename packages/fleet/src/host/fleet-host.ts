@@ -252,7 +252,11 @@ export class FleetHost implements AsyncDisposable {
       if (!decoded.ok) throw FleetError.invalidCommand(this.hostId, decoded.error.message);
       const key = `${owner} ${decoded.value.commandId}`;
       let run = this.#recent.get(key);
-      if (run === undefined) {
+      if (decoded.value.command.op === 'ping') {
+        // A liveness probe changes nothing: it needs no once-only run, and must not push real
+        // commands out of the recent replies.
+        run = runHostCommand(this.#state, owner, decoded.value.command);
+      } else if (run === undefined) {
         run = runHostCommand(this.#state, owner, decoded.value.command);
         run.catch(() => undefined);
         this.#recent.set(key, run);

@@ -135,6 +135,8 @@ export async function runHostCommand(
             state.clients.get(request.key.consumerId)?.owner === owner,
         )
         .map((request) => CapabilityRequestSnapshot.codec.encode(request));
+    case 'ping':
+      return { hostId: state.hostId };
     case 'tool-cancel': {
       const client = ownedClient(state, owner, command.consumerId);
       const cancelled = client.cancel(CapabilityRequestId.of(command.localId));

@@ -41,6 +41,9 @@ export const FleetCommandSchema = Type.Union([
   command('approve', { target: Type.Unknown() }),
   command('deny', { target: Type.Unknown() }),
   command('pending-approvals', {}),
+  // Answered at once and never remembered: a client asks a host whose record went stale whether it
+  // is still there before it declares it lost.
+  command('ping', {}),
 ]);
 
 /** A command from an owner to a host. */

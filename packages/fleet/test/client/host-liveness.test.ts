@@ -1,0 +1,105 @@
+// How a FleetClient decides that a host is lost, against a real one-node NATS server and a real
+// FleetHost: a host whose record the cluster did not rewrite in time but which still answers on its
+// command subject is live (a loaded or recovering JetStream stores heartbeats late); a record that
+// nothing answers for is lost.
+import { setTimeout as delay } from 'node:timers/promises';
+import { AgentRegistry } from '@gate4agent/agent-catalog';
+import { NativeRuntime } from '@gate4agent/runtime-native';
+import { interactiveAgentSpec } from '@gate4agent/testkit';
+import { unwrap } from '@gate4agent/types';
+import { Kvm } from '@nats-io/kv';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FleetClient } from '../../src/client/fleet-client.js';
+import { FLEET_HOST_BUCKET } from '../../src/constants.js';
+import { FleetHost } from '../../src/host/fleet-host.js';
+import { type NatsCluster, retryUntil, startNatsCluster } from '../../src/testing/index.js';
+
+const HOST_TIMEOUT_MS = 500;
+let cluster: NatsCluster;
+const connections: NatsConnection[] = [];
+let runtime: NativeRuntime;
+
+async function connection(): Promise<NatsConnection> {
+  const nc = await retryUntil(() => connect({ servers: [...cluster.servers] }));
+  connections.push(nc);
+  return nc;
+}
+
+const listed = (fleet: FleetClient) =>
+  fleet
+    .hosts()
+    .map((host) => host.hostId)
+    .sort();
+
+/** Waits until `holds()`, or `timeoutMs` passed; returns whether it holds. */
+async function within(timeoutMs: number, holds: () => boolean): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (!holds() && performance.now() < deadline) await delay(20);
+  return holds();
+}
+
+beforeAll(async () => {
+  cluster = await startNatsCluster('', 1);
+  runtime = unwrap(
+    NativeRuntime.create(unwrap(AgentRegistry.create([interactiveAgentSpec()]))),
+  ).runtime;
+  runtime.start();
+}, 60_000);
+
+afterAll(async () => {
+  await runtime?.dispose();
+  for (const nc of connections) await nc.close().catch(() => undefined);
+  await cluster?.close();
+}, 30_000);
+
+describe('host liveness in FleetClient', () => {
+  it('keeps a host that answers a ping while its record goes stale, and loses a record nobody answers for', async () => {
+    // host-a writes its record once: its heartbeat comes every 10 minutes, as if the cluster
+    // stored none of its beats.
+    const host = await retryUntil(async () =>
+      FleetHost.start({
+        connection: await connection(),
+        hostId: 'host-a',
+        runtime,
+        capacity: 1,
+        agents: [],
+        heartbeatMs: 600_000,
+        replicas: 1,
+      }),
+    );
+    // host-z is only a record: no host listens on its command subject.
+    const kv = await new Kvm(await connection()).open(FLEET_HOST_BUCKET);
+    const record = {
+      hostId: 'host-z',
+      capacity: 1,
+      sessions: 0,
+      agents: [],
+      heartbeat: Date.now(),
+    };
+    await kv.put('host-z', JSON.stringify(record));
+    const errors: unknown[] = [];
+    const fleet = await FleetClient.connect({
+      connection: await connection(),
+      ownerId: 'alice',
+      hostTimeoutMs: HOST_TIMEOUT_MS,
+      replicas: 1,
+      onError: (error) => errors.push(error),
+    });
+    try {
+      // The watch delivers both records; both go stale together.
+      expect(await within(10_000, () => listed(fleet).includes('host-z'))).toBe(true);
+      expect(await within(10_000, () => !listed(fleet).includes('host-z'))).toBe(true);
+      expect(listed(fleet)).toEqual(['host-a']);
+      await delay(HOST_TIMEOUT_MS * 6);
+      expect(listed(fleet)).toEqual(['host-a']);
+      // A host that unregisters is gone at once, whatever its heartbeat.
+      await host.close();
+      expect(await within(10_000, () => !listed(fleet).includes('host-a'))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await fleet.dispose();
+      await host.close();
+    }
+  }, 60_000);
+});
