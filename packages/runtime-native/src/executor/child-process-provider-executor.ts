@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   ListenerSet,
   type NativeProviderExecutor,
@@ -6,12 +7,18 @@ import {
 import type { ToolFailure } from '@gate4agent/tool-protocol';
 import type { Result } from '@gate4agent/types';
 import { err, Gate4AgentError, ok } from '@gate4agent/types';
-import spawn from 'cross-spawn';
+import type CrossSpawn from 'cross-spawn';
 import { CHILD_PROCESS_RESULT_MAX_BYTES } from '../constants.js';
 
 import { ChildProcessProviderOperation } from './child-process-provider-operation.js';
 import { encodeInvocationDocument } from './invocation-document.js';
 import { platformMinimalChildEnvironment } from './minimal-child-environment.js';
+
+// cross-spawn (CommonJS, with node:child_process behind it) is required on the first start, not at
+// import, as node-pty is (ARCHITECTURE decision 16): code that never starts a child does not pay
+// for it (issue #14, row import-runtime-native).
+const require = createRequire(import.meta.url);
+let crossSpawn: typeof CrossSpawn | null = null;
 
 /** The fixed launch policy of a {@link ChildProcessProviderExecutor}. */
 export interface ChildProcessProviderExecutorConfig {
@@ -96,9 +103,10 @@ export class ChildProcessProviderExecutor implements NativeProviderExecutor {
   start(invocation: ProviderInvocation): Result<ChildProcessProviderOperation, ToolFailure> {
     const config = this.#config;
     const sendInvocation = (config.stdin ?? 'invocation') === 'invocation';
-    let child: ReturnType<typeof spawn>;
+    crossSpawn ??= require('cross-spawn') as typeof CrossSpawn;
+    let child: ReturnType<typeof CrossSpawn>;
     try {
-      child = spawn(config.command, [...(config.args ?? [])], {
+      child = crossSpawn(config.command, [...(config.args ?? [])], {
         stdio: [sendInvocation ? 'pipe' : 'ignore', 'pipe', 'ignore'],
         detached: process.platform !== 'win32',
         env: platformMinimalChildEnvironment({

@@ -1,8 +1,14 @@
 // One process-wide registry of synchronous kills run when the host exits: normal exit,
 // `process.exit()`, SIGINT, SIGTERM, SIGHUP and uncaught exceptions. signal-exit v4 owns the
 // hooks (it re-raises the signal when nobody else handles it, and copes with the quirks of each
-// platform's signals); the registry installs it only while something is registered.
-import { onExit } from 'signal-exit';
+// platform's signals); the registry installs it only while something is registered, and loads it
+// then, not at import, as node-pty is (ARCHITECTURE decision 16). Its CommonJS and ES module
+// builds share one emitter (under a global symbol), so the hooks run once whichever build an app
+// loads as well.
+import { createRequire } from 'node:module';
+import type * as SignalExit from 'signal-exit';
+
+const require = createRequire(import.meta.url);
 
 const kills = new Set<() => void>();
 let removeHook: (() => void) | null = null;
@@ -28,7 +34,7 @@ function runAll(): void {
 export function registerHostExitKill(kill: () => void): () => void {
   const entry = () => kill();
   kills.add(entry);
-  removeHook ??= onExit(() => {
+  removeHook ??= (require('signal-exit') as typeof SignalExit).onExit(() => {
     runAll();
   });
   return () => {
