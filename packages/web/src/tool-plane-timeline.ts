@@ -1,10 +1,12 @@
 import type { Subscription } from '@gate4agent/handle';
-import {
-  describeFaultKind,
-  type NativeRuntime,
-  type PhysicalExitAck,
-  type ProviderSupervisorFault,
+import type {
+  NativeRuntime,
+  PhysicalExitAck,
+  ProviderSupervisorFault,
 } from '@gate4agent/runtime-native';
+// From the supervisor entry: the one function needed, without the runtime's main entry, so an
+// import of this package alone stays cheap (issue #14, row import-web).
+import { describeFaultKind } from '@gate4agent/runtime-native/supervisor';
 import type { ToolAuditEvent } from '@gate4agent/tool-protocol';
 import { EVENT_SUBSCRIPTION_CAPACITY, TIMELINE_CAPACITY } from './constants.js';
 import { describeAuditEvent, type TimelineLine } from './describe-audit-event.js';

@@ -59,9 +59,10 @@ export type { ProviderStopCause } from './provider-stop-cause.js';
 export type { ProviderSupervisorOptions } from './provider-supervisor.js';
 export { ProviderSupervisor } from './provider-supervisor.js';
 export { ProviderSupervisorBuildError } from './provider-supervisor-build-error.js';
-export type {
-  ProviderSupervisorFault,
-  ProviderSupervisorFaultKind,
+export {
+  describeFaultKind,
+  type ProviderSupervisorFault,
+  type ProviderSupervisorFaultKind,
 } from './provider-supervisor-fault.js';
 export type {
   ProviderOperationSnapshot,
