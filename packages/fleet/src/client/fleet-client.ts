@@ -441,6 +441,9 @@ export class FleetClient implements AsyncDisposable {
         this.#directory.touch(hostId, performance.now());
         continue;
       }
+      // While the ping waited, the watch may have brought a new record, or the host unregistered.
+      const known = this.#directory.revision(hostId) > 0;
+      if (!known || this.#directory.isLive(hostId, performance.now(), this.#timeoutMs)) continue;
       this.#lose(hostId, silentMs);
     }
   }
