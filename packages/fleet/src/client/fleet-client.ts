@@ -2,7 +2,6 @@ import { type Subscription as GateSubscription, SubscriberList } from '@gate4age
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
 import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
-import type { KV } from '@nats-io/kv';
 import type { Msg, NatsConnection, Status, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
@@ -12,21 +11,19 @@ import {
   FLEET_DUPLICATE_WINDOW_MS,
   FLEET_EVENT_MAX_AGE_MS,
   FLEET_EXIT_ACK_SUBSCRIBERS,
-  FLEET_HOST_BUCKET,
   FLEET_RETRY_INTERVAL_MS,
 } from '../constants.js';
 import { FleetError } from '../fleet-error.js';
-import { natsJetStream, natsKv, natsTransport } from '../nats-modules.js';
+import { natsJetStream, natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
-import { HostRecordCodec } from '../wire/host-record.js';
 import type { ApprovalNotice } from './approval-requests.js';
 import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
 import { HostDirectory } from './host-directory.js';
-import { HostWatch } from './host-watch.js';
+import { HostLiveness } from './host-liveness.js';
 import { OpenRequests } from './open-requests.js';
 import { waitChanged } from './session-wait.js';
 import { StreamReader } from './stream-reader.js';
@@ -368,105 +365,18 @@ export class FleetClient implements AsyncDisposable {
         }
       },
     });
-    const kv = await new (natsKv().Kvm)(nc).open(FLEET_HOST_BUCKET);
-    const watch = await HostWatch.start(
-      kv,
-      (entry) => {
-        if (entry.operation === 'PUT') {
-          const record = HostRecordCodec.decode(entry.json());
-          if (!record.ok || record.value.hostId !== entry.key) {
-            this.#report(
-              record.ok
-                ? new Error(`host record under ${entry.key} names another host`)
-                : record.error,
-            );
-            return;
-          }
-          this.#directory.update(record.value, entry.revision, performance.now());
-        } else {
-          this.#lose(entry.key, null);
-        }
+    const liveness = await HostLiveness.start({
+      connection: nc,
+      ownerId: this.ownerId,
+      directory: this.#directory,
+      timeoutMs: this.#timeoutMs,
+      onChanged: () => {
         for (const changed of [...this.#directoryChanged]) changed();
       },
-      this.#report,
-    );
-    this.#stops.push(() => watch.stop());
-    let checking = false;
-    const check = setInterval(
-      () => {
-        if (checking) return;
-        checking = true;
-        this.#checkHosts(kv, watch)
-          .catch(this.#report)
-          .finally(() => {
-            checking = false;
-          });
-      },
-      Math.max(50, this.#timeoutMs / 5),
-    );
-    this.#stops.push(() => clearInterval(check));
-  }
-
-  /**
-   * Declares lost the hosts silent for longer than the timeout. Before that, it reads the host's
-   * key directly (a watch that stalled, its node died, must not make a live host look lost), then
-   * pings the host (a heartbeat the cluster was slow to store, loaded or electing a leader, must
-   * not either).
-   */
-  async #checkHosts(kv: KV, watch: HostWatch): Promise<void> {
-    for (const { hostId, silentMs } of this.#directory.silent(performance.now(), this.#timeoutMs)) {
-      let entry: Awaited<ReturnType<KV['get']>>;
-      try {
-        entry = await kv.get(hostId);
-      } catch (error) {
-        // The bucket cannot be read now (the cluster is recovering): decide on the next check.
-        this.#report(error);
-        continue;
-      }
-      if (
-        entry !== null &&
-        entry.operation === 'PUT' &&
-        entry.revision > this.#directory.revision(hostId)
-      ) {
-        // The host wrote its key and the watch did not say so: the watch stalled (the node holding
-        // its consumer died). Build it again from the last revision it delivered.
-        watch.rebuild();
-        const record = HostRecordCodec.decode(entry.json());
-        if (record.ok && record.value.hostId === hostId) {
-          this.#directory.update(record.value, entry.revision, performance.now());
-          continue;
-        }
-      }
-      if (await this.#answers(hostId)) {
-        this.#directory.touch(hostId, performance.now());
-        continue;
-      }
-      // While the ping waited, the watch may have brought a new record, or the host unregistered.
-      const known = this.#directory.revision(hostId) > 0;
-      if (!known || this.#directory.isLive(hostId, performance.now(), this.#timeoutMs)) continue;
-      this.#lose(hostId, silentMs);
-    }
-  }
-
-  /**
-   * Whether the host answers a ping on its command subject within the host timeout (at most
-   * {@link FLEET_COMMAND_ATTEMPT_MS}). Sent once: a host nobody answers for is gone.
-   */
-  async #answers(hostId: string): Promise<boolean> {
-    const envelope = JSON.stringify({
-      commandId: natsTransport().nuid.next(),
-      command: { op: 'ping' },
+      lose: (hostId, silentMs) => this.#lose(hostId, silentMs),
+      onError: this.#report,
     });
-    try {
-      const msg = await this.#nc.request(FleetSubjects.command(hostId, this.ownerId), envelope, {
-        timeout: Math.min(this.#timeoutMs, FLEET_COMMAND_ATTEMPT_MS),
-      });
-      const reply = FleetReplyCodec.decode(msg.json());
-      return reply.ok && reply.value.ok;
-    } catch {
-      // No responders, a timeout, or an answer that is not a reply: no live host answered.
-      return false;
-    }
+    this.#stops.push(() => liveness.stop());
   }
 
   /** Declares `hostId` lost: its sessions end `host-lost`, its open requests complete once. */
