@@ -177,12 +177,23 @@ export class McpBridge implements McpAttacher {
   /**
    * `McpAttacher` for `NativeRuntime`: opens the session and answers its stdio (or HTTP, per
    * `launchTransport`) entry; the runtime disposes it once the agent instance is removed (it
-   * serves every run of the instance, a restart through the control handle too).
+   * serves every run of the instance, a restart through the control handle too). A launch given
+   * up through its signal rejects with the signal's reason; an endpoint it opened is disposed, as
+   * is one whose HTTP transport failed to start.
    */
   async attach(request: McpAttachRequest): Promise<McpAttachment> {
+    request.signal?.throwIfAborted();
     const endpoint = await this.openSession(request.instanceId);
-    const entry = this.#options.launchTransport === 'http' ? await endpoint.http() : endpoint.stdio;
-    return { entry, dispose: () => endpoint.dispose() };
+    try {
+      request.signal?.throwIfAborted();
+      const entry =
+        this.#options.launchTransport === 'http' ? await endpoint.http() : endpoint.stdio;
+      request.signal?.throwIfAborted();
+      return { entry, dispose: () => endpoint.dispose() };
+    } catch (error) {
+      await endpoint.dispose();
+      throw error;
+    }
   }
 
   /** The private directory holding the sessions' sockets. */

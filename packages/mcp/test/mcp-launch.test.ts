@@ -20,7 +20,7 @@ import {
   ToolCapabilityId,
   ToolProviderId,
 } from '@gate4agent/tool-protocol';
-import { AgentId, unwrap } from '@gate4agent/types';
+import { AgentId, AgentInstanceId, unwrap } from '@gate4agent/types';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -172,6 +172,35 @@ describe('launchAgent with mcp: true', () => {
       });
       expect(runtime.activeNativeSessions()).toBe(0);
     } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('gives an attach up when its signal aborts: the reason rejects and no session stays open', async () => {
+    const spec = { ...interactiveAgentSpec(), id: AgentId.of('opencode') };
+    const bridge = await McpBridge.create(null);
+    const { runtime } = unwrap(NativeRuntime.create(unwrap(AgentRegistry.create([spec]))));
+    bridge.bind(runtime);
+    try {
+      const request = {
+        instanceId: AgentInstanceId.of(7),
+        agentId: spec.id,
+        configDir: '/nowhere',
+      };
+      const early = new AbortController();
+      const before = new Error('aborted before the attach');
+      early.abort(before);
+      await expect(bridge.attach({ ...request, signal: early.signal })).rejects.toBe(before);
+      // Aborted while the session opens: the endpoint it opened is disposed again.
+      const late = new AbortController();
+      const during = new Error('aborted while the session opened');
+      const attaching = bridge.attach({ ...request, signal: late.signal });
+      late.abort(during);
+      await expect(attaching).rejects.toBe(during);
+      expect(bridge.sessionCount).toBe(0);
+      expect(bridge.sessionOf(request.instanceId)).toBeUndefined();
+    } finally {
+      await bridge.dispose();
       await runtime.dispose();
     }
   });

@@ -57,7 +57,7 @@ export async function launchAgentSession(
   // control handle too) gets the overlay; it ends when the instance is removed (the session's
   // dispose, below on a failed launch) or the runtime is disposed.
   if (options.mcp === true) {
-    mcp.launches.add(instanceId, await prepareMcpLaunch(mcp.attacher, instanceId, agentId));
+    mcp.launches.add(instanceId, await prepareMcpLaunch(mcp.attacher, instanceId, agentId, signal));
   }
   const session = new AgentSession(host, instanceId, agentId);
   try {

@@ -16,6 +16,12 @@ export interface McpAttachRequest {
    * MCP configuration is written here, never into the user's HOME.
    */
   readonly configDir: string;
+  /**
+   * Aborted when the caller gives the launch up (`launchAgent`'s `signal`). An attacher that waits
+   * on anything slow should stop then and reject with `signal.reason`; whatever it resolves with
+   * after an abort is disposed.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -46,13 +52,15 @@ export interface PreparedMcpLaunch {
 /**
  * Creates the session's scratch config directory, asks `attacher` for the server entry, writes
  * the agent's own MCP configuration there (agent-catalog's `planMcpConfig`, files mode 0600) and
- * returns the launch overlay. Throws a `Gate4AgentError` (`mcp-unavailable`, `mcp-config-failed`)
- * after undoing what it did.
+ * returns the launch overlay. Throws a `Gate4AgentError` (`mcp-unavailable`, `mcp-config-failed`),
+ * or the reason of `signal` once it is aborted (the attacher is handed the signal), after undoing
+ * what it did.
  */
 export async function prepareMcpLaunch(
   attacher: McpAttacher | undefined,
   instanceId: AgentInstanceId,
   agentId: AgentId,
+  signal?: AbortSignal,
 ): Promise<PreparedMcpLaunch> {
   if (attacher === undefined) {
     throw new Gate4AgentError(
@@ -67,7 +75,13 @@ export async function prepareMcpLaunch(
     await rm(configDir, { recursive: true, force: true });
   };
   try {
-    attachment = await attacher.attach({ instanceId, agentId, configDir });
+    attachment = await attacher.attach({
+      instanceId,
+      agentId,
+      configDir,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    signal?.throwIfAborted();
     const planned = planMcpConfig(agentId, attachment.entry, configDir);
     if (!planned.ok) {
       throw new Gate4AgentError('mcp-config-failed', planned.error.message);

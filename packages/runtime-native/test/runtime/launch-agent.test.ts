@@ -172,6 +172,29 @@ describe('launchAgent aborted through its signal', () => {
     expect(h.attacher.requests).toHaveLength(1);
   });
 
+  it('while a slow MCP attacher waits: it gets the signal, and its abort ends the launch', async () => {
+    const h = harness();
+    const reason = new Error('given up while a slow attacher waited');
+    const controller = new AbortController();
+    h.attacher.onAttach = (request) =>
+      new Promise((_, reject) => {
+        // Waits for nothing but the signal, as an attacher stuck on a slow server would.
+        const signal = request.signal;
+        if (signal === undefined) return reject(new Error('the attacher got no signal'));
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        setImmediate(() => controller.abort(reason));
+      });
+    await expect(
+      h.runtime.launchAgent(AGENT, { mcp: true, signal: controller.signal }),
+    ).rejects.toBe(reason);
+    await settled(h);
+    expect(h.handle.snapshot().sessions).toEqual([]);
+    // Nothing was attached, so nothing is disposed; the scratch config is gone.
+    expect(h.attacher.requests).toHaveLength(1);
+    expect(h.attacher.disposed).toBe(0);
+    expect(existsSync(h.attacher.requests[0]?.configDir ?? '')).toBe(false);
+  });
+
   it('between the register and the start (MCP launch): the start is never sent', async () => {
     const h = harness();
     // The publication that shows the instance registered has just answered the register's wait:

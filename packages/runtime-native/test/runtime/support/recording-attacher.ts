@@ -10,8 +10,8 @@ export class RecordingAttacher implements McpAttacher {
   disposed = 0;
   /** Settles when an attachment is disposed for the first time. */
   readonly detached: Promise<void>;
-  /** Called inside `attach`, before it answers. */
-  onAttach: () => Promise<void> = async () => undefined;
+  /** Called inside `attach` with its request, before it answers; a rejection fails the attach. */
+  onAttach: (request: McpAttachRequest) => Promise<void> = async () => undefined;
   #detach!: () => void;
 
   constructor() {
@@ -22,7 +22,7 @@ export class RecordingAttacher implements McpAttacher {
 
   async attach(request: McpAttachRequest) {
     this.requests.push(request);
-    await this.onAttach();
+    await this.onAttach(request);
     return {
       entry: {
         kind: 'stdio' as const,
