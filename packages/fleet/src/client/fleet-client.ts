@@ -1,7 +1,7 @@
 import { type Subscription as GateSubscription, SubscriberList } from '@gate4agent/handle';
 import type { LaunchAgentOptions } from '@gate4agent/runtime-native';
 import { ToolActorId } from '@gate4agent/tool-protocol';
-import { type AgentId, Gate4AgentError, SessionSnapshotCodec } from '@gate4agent/types';
+import { type AgentId, SessionSnapshotCodec } from '@gate4agent/types';
 import type { Msg, NatsConnection, Status, Subscription } from '@nats-io/transport-node';
 import {
   DEFAULT_FLEET_REPLICAS,
@@ -118,12 +118,6 @@ export class FleetClient implements AsyncDisposable {
   async launchAgent(agentId: AgentId, options: LaunchAgentOptions = {}): Promise<FleetSession> {
     const { signal } = options;
     signal?.throwIfAborted();
-    if (options.runtimePolicy !== undefined || options.sessionOptions != null) {
-      throw new Gate4AgentError(
-        'invalid-argument',
-        'runtimePolicy and sessionOptions do not cross the fleet yet; launch with the host defaults',
-      );
-    }
     let candidates = this.#directory.candidates(agentId, performance.now(), this.#timeoutMs);
     if (candidates.length === 0) {
       // The host bucket may not have been read yet: wait (event-driven) up to one host timeout.
@@ -152,6 +146,9 @@ export class FleetClient implements AsyncDisposable {
           terminalSize: options.terminalSize ?? null,
           approvalLevel: options.approvalLevel ?? null,
           initialPrompt: options.initialPrompt ?? null,
+          // Sent only when chosen, so a host that predates them refuses them rather than ignores.
+          ...(options.runtimePolicy === undefined ? {} : { runtimePolicy: options.runtimePolicy }),
+          ...(options.sessionOptions == null ? {} : { sessionOptions: options.sessionOptions }),
         });
         const reply = LaunchReplyCodec.decode(answer);
         if (!reply.ok) throw FleetError.invalidCommand(hostId, reply.error.message);

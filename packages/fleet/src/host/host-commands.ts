@@ -49,6 +49,8 @@ async function launch(state: HostState, owner: string, command: Command<'launch'
       ...(command.terminalSize === null ? {} : { terminalSize: command.terminalSize }),
       ...(command.approvalLevel === null ? {} : { approvalLevel: command.approvalLevel }),
       initialPrompt: command.initialPrompt,
+      ...(command.runtimePolicy === undefined ? {} : { runtimePolicy: command.runtimePolicy }),
+      ...(command.sessionOptions === undefined ? {} : { sessionOptions: command.sessionOptions }),
     });
     const hosted = state.adopt(owner, session);
     state.publishStatus(session.instanceId, hosted);

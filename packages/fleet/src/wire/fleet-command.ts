@@ -3,7 +3,9 @@ import {
   ApprovalLevelSchema,
   createWireCodec,
   Nullable,
+  ProviderRuntimePolicySchema,
   SafeIntegerSchema,
+  SessionOptionSelectionSchema,
   TerminalControlSchema,
   TerminalSizeSchema,
 } from '@gate4agent/types';
@@ -27,6 +29,9 @@ export const FleetCommandSchema = Type.Union([
     terminalSize: Nullable(TerminalSizeSchema),
     approvalLevel: Nullable(ApprovalLevelSchema),
     initialPrompt: Nullable(Type.String()),
+    // Absent: the host's defaults (the raw-PTY policy, no session options).
+    runtimePolicy: Type.Optional(ProviderRuntimePolicySchema),
+    sessionOptions: Type.Optional(SessionOptionSelectionSchema),
   }),
   command('type', { ...instance, text: Type.String() }),
   command('press', { ...instance, key: TerminalControlSchema }),
