@@ -15,7 +15,8 @@ import { FLEET_HOST_BUCKET } from '../../src/constants.js';
 import { FleetHost } from '../../src/host/fleet-host.js';
 import { type NatsCluster, retryUntil, startNatsCluster } from '../../src/testing/index.js';
 
-const HOST_TIMEOUT_MS = 500;
+// Short, so the test is quick; long enough that a loaded machine still sees host-z listed first.
+const HOST_TIMEOUT_MS = 1_000;
 let cluster: NatsCluster;
 const connections: NatsConnection[] = [];
 let runtime: NativeRuntime;
