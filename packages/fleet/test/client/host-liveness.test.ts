@@ -3,29 +3,18 @@
 // command subject is live (a loaded or recovering JetStream stores heartbeats late); a record that
 // nothing answers for is lost.
 import { setTimeout as delay } from 'node:timers/promises';
-import { AgentRegistry } from '@gate4agent/agent-catalog';
-import { NativeRuntime } from '@gate4agent/runtime-native';
 import { interactiveAgentSpec } from '@gate4agent/testkit';
-import { unwrap } from '@gate4agent/types';
 import { Kvm } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FleetClient } from '../../src/client/fleet-client.js';
 import { FLEET_HOST_BUCKET } from '../../src/constants.js';
 import { FleetHost } from '../../src/host/fleet-host.js';
-import { type NatsCluster, retryUntil, startNatsCluster } from '../../src/testing/index.js';
+import { retryUntil } from '../../src/testing/index.js';
+import { type LocalSite, startLocalSite } from '../support/local-site.js';
 
 // Short, so the test is quick; long enough that a loaded machine still sees host-z listed first.
 const HOST_TIMEOUT_MS = 1_000;
-let cluster: NatsCluster;
-const connections: NatsConnection[] = [];
-let runtime: NativeRuntime;
-
-async function connection(): Promise<NatsConnection> {
-  const nc = await retryUntil(() => connect({ servers: [...cluster.servers] }));
-  connections.push(nc);
-  return nc;
-}
+let site: LocalSite;
 
 const listed = (fleet: FleetClient) =>
   fleet
@@ -41,17 +30,11 @@ async function within(timeoutMs: number, holds: () => boolean): Promise<boolean>
 }
 
 beforeAll(async () => {
-  cluster = await startNatsCluster('', 1);
-  runtime = unwrap(
-    NativeRuntime.create(unwrap(AgentRegistry.create([interactiveAgentSpec()]))),
-  ).runtime;
-  runtime.start();
+  site = await startLocalSite([interactiveAgentSpec()]);
 }, 60_000);
 
 afterAll(async () => {
-  await runtime?.dispose();
-  for (const nc of connections) await nc.close().catch(() => undefined);
-  await cluster?.close();
+  await site?.close();
 }, 30_000);
 
 describe('host liveness in FleetClient', () => {
@@ -60,9 +43,9 @@ describe('host liveness in FleetClient', () => {
     // stored none of its beats.
     const host = await retryUntil(async () =>
       FleetHost.start({
-        connection: await connection(),
+        connection: await site.connection(),
         hostId: 'host-a',
-        runtime,
+        runtime: site.runtime,
         capacity: 1,
         agents: [],
         heartbeatMs: 600_000,
@@ -70,7 +53,7 @@ describe('host liveness in FleetClient', () => {
       }),
     );
     // host-z is only a record: no host listens on its command subject.
-    const kv = await new Kvm(await connection()).open(FLEET_HOST_BUCKET);
+    const kv = await new Kvm(await site.connection()).open(FLEET_HOST_BUCKET);
     const record = {
       hostId: 'host-z',
       capacity: 1,
@@ -81,7 +64,7 @@ describe('host liveness in FleetClient', () => {
     await kv.put('host-z', JSON.stringify(record));
     const errors: unknown[] = [];
     const fleet = await FleetClient.connect({
-      connection: await connection(),
+      connection: await site.connection(),
       ownerId: 'alice',
       hostTimeoutMs: HOST_TIMEOUT_MS,
       replicas: 1,

@@ -2,8 +2,7 @@
 // its NativeRuntime: the session options and the runtime policy an owner chooses reach the host's
 // launch (the agent's argv shows the session options' flags), as they do on a local runtime.
 import { readFileSync } from 'node:fs';
-import { AgentRegistry, builtinSpecs } from '@gate4agent/agent-catalog';
-import { NativeRuntime } from '@gate4agent/runtime-native';
+import { builtinSpecs } from '@gate4agent/agent-catalog';
 import {
   FIXTURE_TIMEOUT,
   interactiveAgentSpec,
@@ -11,12 +10,12 @@ import {
   trackProcess,
   useFixtureTracking,
 } from '@gate4agent/testkit';
-import { AgentId, ProviderRuntimePolicy, unwrap } from '@gate4agent/types';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { AgentId, ProviderRuntimePolicy } from '@gate4agent/types';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FleetClient } from '../../src/client/fleet-client.js';
 import { FleetHost } from '../../src/host/fleet-host.js';
-import { type NatsCluster, retryUntil, startNatsCluster } from '../../src/testing/index.js';
+import { retryUntil } from '../../src/testing/index.js';
+import { type LocalSite, startLocalSite } from '../support/local-site.js';
 
 useFixtureTracking({ beforeEach, afterEach });
 
@@ -37,34 +36,24 @@ const spec = {
   },
 };
 
-let cluster: NatsCluster;
-const connections: NatsConnection[] = [];
-let runtime: NativeRuntime;
+let site: LocalSite;
 let host: FleetHost;
 let fleet: FleetClient;
 
-async function connection(): Promise<NatsConnection> {
-  const nc = await retryUntil(() => connect({ servers: [...cluster.servers] }));
-  connections.push(nc);
-  return nc;
-}
-
 beforeAll(async () => {
-  cluster = await startNatsCluster('', 1);
-  runtime = unwrap(NativeRuntime.create(unwrap(AgentRegistry.create([spec])))).runtime;
-  runtime.start();
-  const hostConnection = await connection();
+  site = await startLocalSite([spec]);
+  const hostConnection = await site.connection();
   host = await retryUntil(() =>
     FleetHost.start({
       connection: hostConnection,
       hostId: 'host-a',
-      runtime,
+      runtime: site.runtime,
       capacity: 2,
       agents: [AGENT],
       replicas: 1,
     }),
   );
-  const clientConnection = await connection();
+  const clientConnection = await site.connection();
   fleet = await retryUntil(() =>
     FleetClient.connect({ connection: clientConnection, ownerId: 'alice', replicas: 1 }),
   );
@@ -73,9 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fleet?.dispose();
   await host?.close();
-  await runtime?.dispose();
-  for (const nc of connections) await nc.close().catch(() => undefined);
-  await cluster?.close();
+  await site?.close();
 }, 30_000);
 
 describe('FleetClient.launchAgent options', () => {
