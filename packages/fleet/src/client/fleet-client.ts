@@ -19,6 +19,7 @@ import { FleetSubjects, fleetToken } from '../subjects.js';
 import { type FleetCommand, FleetReplyCodec } from '../wire/fleet-command.js';
 import { BoundToolClientReplyCodec, LaunchReplyCodec } from '../wire/fleet-replies.js';
 import type { ApprovalNotice } from './approval-requests.js';
+import { commandEnvelope } from './command-envelope.js';
 import { FleetEventRouter, type FleetExitAck } from './fleet-event-router.js';
 import { FleetSession } from './fleet-session.js';
 import { FleetToolAuthority, FleetToolClient } from './fleet-tool-client.js';
@@ -259,7 +260,7 @@ export class FleetClient implements AsyncDisposable {
    */
   async #command(hostId: string, command: FleetCommand): Promise<unknown> {
     const subject = FleetSubjects.command(hostId, this.ownerId);
-    const envelope = JSON.stringify({ commandId: natsTransport().nuid.next(), command });
+    const envelope = commandEnvelope(command);
     const deadline = performance.now() + FLEET_COMMAND_TIMEOUT_MS;
     const msg = await new Promise<Msg>((resolve, reject) => {
       let attempt = 0;

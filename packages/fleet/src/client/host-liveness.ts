@@ -1,10 +1,11 @@
 import type { KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { FLEET_COMMAND_ATTEMPT_MS, FLEET_HOST_BUCKET } from '../constants.js';
-import { natsKv, natsTransport } from '../nats-modules.js';
+import { natsKv } from '../nats-modules.js';
 import { FleetSubjects } from '../subjects.js';
 import { FleetReplyCodec } from '../wire/fleet-command.js';
 import { HostRecordCodec } from '../wire/host-record.js';
+import { commandEnvelope } from './command-envelope.js';
 import type { HostDirectory } from './host-directory.js';
 import { HostWatch } from './host-watch.js';
 
@@ -132,12 +133,9 @@ export class HostLiveness {
    */
   async #answers(hostId: string): Promise<boolean> {
     const { connection, ownerId, timeoutMs } = this.#options;
-    const envelope = JSON.stringify({
-      commandId: natsTransport().nuid.next(),
-      command: { op: 'ping' },
-    });
     try {
-      const msg = await connection.request(FleetSubjects.command(hostId, ownerId), envelope, {
+      const subject = FleetSubjects.command(hostId, ownerId);
+      const msg = await connection.request(subject, commandEnvelope({ op: 'ping' }), {
         timeout: Math.min(timeoutMs, FLEET_COMMAND_ATTEMPT_MS),
       });
       const reply = FleetReplyCodec.decode(msg.json());

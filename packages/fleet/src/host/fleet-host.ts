@@ -16,7 +16,7 @@ import { FleetError } from '../fleet-error.js';
 import { natsJetStream, natsKv, natsTransport } from '../nats-modules.js';
 import { FleetSubjects, fleetToken } from '../subjects.js';
 import { failedReply, respondTo } from '../wire/command-reply.js';
-import { FleetCommandCodec } from '../wire/fleet-command.js';
+import { type FleetCommand, FleetCommandCodec } from '../wire/fleet-command.js';
 import type { HostRecord } from '../wire/host-record.js';
 import { ApprovalAnnouncer } from './approval-announcer.js';
 import { EventOutbox } from './event-outbox.js';
@@ -250,26 +250,34 @@ export class FleetHost implements AsyncDisposable {
     try {
       const decoded = FleetCommandCodec.decode(msg.json());
       if (!decoded.ok) throw FleetError.invalidCommand(this.hostId, decoded.error.message);
-      const key = `${owner} ${decoded.value.commandId}`;
-      let run = this.#recent.get(key);
-      if (decoded.value.command.op === 'ping') {
-        // A liveness probe changes nothing: it needs no once-only run, and must not push real
-        // commands out of the recent replies.
-        run = runHostCommand(this.#state, owner, decoded.value.command);
-      } else if (run === undefined) {
-        run = runHostCommand(this.#state, owner, decoded.value.command);
-        run.catch(() => undefined);
-        this.#recent.set(key, run);
-        if (this.#recent.size > FLEET_RECENT_COMMANDS) {
-          const oldest = this.#recent.keys().next().value;
-          if (oldest !== undefined) this.#recent.delete(oldest);
-        }
-      }
+      const { commandId, command } = decoded.value;
+      // A liveness probe changes nothing: it needs no once-only run, and must not push real
+      // commands out of the recent replies.
+      const run =
+        command.op === 'ping'
+          ? runHostCommand(this.#state, owner, command)
+          : this.#runOnce(owner, commandId, command);
       reply = { ok: true, value: await run };
     } catch (error) {
       reply = failedReply(error);
     }
     respondTo(msg, reply);
+  }
+
+  /** Runs `command` unless this owner sent it before under `commandId`: then its first run. */
+  #runOnce(owner: string, commandId: string, command: FleetCommand): Promise<unknown> {
+    const key = `${owner} ${commandId}`;
+    let run = this.#recent.get(key);
+    if (run === undefined) {
+      run = runHostCommand(this.#state, owner, command);
+      run.catch(() => undefined);
+      this.#recent.set(key, run);
+      if (this.#recent.size > FLEET_RECENT_COMMANDS) {
+        const oldest = this.#recent.keys().next().value;
+        if (oldest !== undefined) this.#recent.delete(oldest);
+      }
+    }
+    return run;
   }
 
   async #forwardCompletions(owner: string, client: ToolClientHandle): Promise<void> {
